@@ -1,0 +1,211 @@
+/**
+ * Itinerary list/search benchmark (PERFORMANCE.md budgets at 100k itineraries), through the real
+ * service and repo against PostgreSQL.
+ *
+ *   npm run bench:itineraries -w @safarnama/server
+ *
+ * 1. Creates a throw-away database on TEST_DATABASE_URL's server (default
+ *    postgres://postgres@127.0.0.1:5432/test), migrates it.
+ * 2. Fills it (`seedCatalogue` in bench-lib.ts) with generate_series: 50 countries, 500 states, 10k places, 1k image libraries,
+ *    ROWS (default 100k) itineraries (realistic titles, ~500-character HTML descriptions, one type
+ *    in ten, so "Honeymoon" matches ~10% of rows; a rare word in 5 rows) and one gallery image
+ *    for every other itinerary; then VACUUM ANALYZE (what autovacuum does after a bulk load).
+ * 3. Times each scenario RUNS times (default 50, after a warm-up) one call at a time, and again
+ *    with 10 calls in flight: list page 1, common search, rare search, page 1000, place filter,
+ *    create. A `select 1` round trip is the reference (the ratio column), since this machine is
+ *    small and shared.
+ * 4. Saves EXPLAIN (ANALYZE, BUFFERS) of the page and count queries of the list and the searches
+ *    under bench/results/, with the table (Markdown) next to them, and prints the table.
+ * 5. Drops the database.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createImagePipeline } from '../src/media/pipeline.js';
+import { createLocalStorage } from '../src/media/storage.js';
+import {
+  countItineraries,
+  estimateItineraries,
+} from '../src/modules/itineraries/itineraries.repo.js';
+import { createItineraryService } from '../src/modules/itineraries/itineraries.service.js';
+import {
+  ROWS,
+  TABLE_HEADER,
+  captureQueries,
+  f1,
+  measure,
+  pct,
+  runsFromEnv,
+  saveResults,
+  seedCatalogue,
+  serverVersion,
+  tableRow,
+  time,
+  withBenchDatabase,
+} from './bench-lib.js';
+
+const RUNS = runsFromEnv(50);
+
+const main = () =>
+  withBenchDatabase('bench_itin', async (handle) => {
+    const uploads = await mkdtemp(join(tmpdir(), 'bench-itin-'));
+    try {
+      const seedMs = await time(async () => {
+        await seedCatalogue(handle.pool, ROWS);
+        await handle.pool.query('vacuum analyze');
+      });
+      const db = handle.db;
+      const service = createItineraryService({
+        db,
+        storage: createLocalStorage(uploads),
+        pipeline: createImagePipeline(),
+      });
+      const { rows: placeRows } = await handle.pool.query<{ place_id: string; n: string }>(
+        `select place_id, count(*) as n from itineraries group by place_id order by count(*) desc, place_id limit 1`,
+      );
+      const place = placeRows[0];
+      if (!place) throw new Error('no place');
+      const geo = await handle.pool.query<{ country_id: string; state_id: string }>(
+        `select country_id, state_id from places where id = $1`,
+        [place.place_id],
+      );
+      const parents = geo.rows[0];
+      if (!parents) throw new Error('no parents');
+
+      // Reference: one round trip that does nothing.
+      const ref = await measure(() => handle.pool.query('select 1'), RUNS);
+      const scenarios: { name: string; budget: number; run: (i: number) => Promise<unknown> }[] = [
+        {
+          name: 'list page 1 (with totals)',
+          budget: 25,
+          run: () => service.list({ page: 1, limit: 10, search: '' }),
+        },
+        {
+          name: 'search common "Honeymoon" (~10%)',
+          budget: 60,
+          run: () => service.list({ page: 1, limit: 10, search: 'Honeymoon' }),
+        },
+        {
+          name: 'search rare "kettuvallam"',
+          budget: 15,
+          run: () => service.list({ page: 1, limit: 10, search: 'kettuvallam' }),
+        },
+        {
+          name: 'page 1000 unfiltered',
+          budget: 40,
+          run: () => service.list({ page: 1000, limit: 10, search: '' }),
+        },
+        {
+          name: `placeId filter (${place.n} rows)`,
+          budget: 25,
+          run: () => service.list({ page: 1, limit: 10, search: '', placeId: place.place_id }),
+        },
+        {
+          name: 'create itinerary',
+          budget: 30,
+          run: (i) =>
+            service.create({
+              title: `Bench create ${i}`,
+              duration: '5 Days / 4 Nights',
+              type: 'Beach',
+              groupSize: 4,
+              languages: ['English'],
+              pricePerPerson: 25000,
+              visibility: 'public',
+              imageLibraryId: null,
+              months: ['JAN'],
+              description: '<p>Sun, sand and <strong>seafood</strong>.</p>',
+              metaTitle: 'Beach break',
+              metaDescription: 'Five days by the sea',
+              countryId: parents.country_id,
+              stateId: parents.state_id,
+              placeId: place.place_id,
+              dailyItinerary: [{ title: 'Day 1', description: 'Arrive' }],
+              faqs: [],
+              isActive: true,
+            }),
+        },
+      ];
+      const refP50 = pct(ref.serial, 50);
+      const lines = [
+        `Itineraries: ${ROWS} rows (seeded in ${f1(seedMs / 1000)} s), ${RUNS} runs per column, PostgreSQL ${await serverVersion(handle.pool)}, Node ${process.version}`,
+        '',
+        `Reference: \`select 1\` round trip p50 ${f1(refP50)} ms, p95 ${f1(pct(ref.serial, 95))} ms`,
+        '',
+        ...TABLE_HEADER,
+      ];
+      const estimate = await estimateItineraries(db);
+      for (const s of scenarios) {
+        lines.push(tableRow(s.name, await measure(s.run, RUNS), s.budget, refP50));
+      }
+      lines.push(
+        '',
+        `Totals: unfiltered = the planner's table estimate (${estimate} before the creates; an ` +
+          'exact count only at ≤ 50 000 rows); search = exact up to 2 000 matches, else the ' +
+          "planner's estimate of the matches; place filter = exact.",
+      );
+
+      console.log(`\n${lines.join('\n')}\n`);
+
+      // EXPLAIN ANALYZE of the queries the repo really sends: capture them through a logger.
+      const { captured, db: logged } = captureQueries(handle.pool);
+      const plans: string[] = [];
+      const explain = async (title: string, run: () => Promise<unknown>) => {
+        captured.length = 0;
+        await run();
+        for (const [k, query] of captured.entries()) {
+          // The search's own EXPLAIN (the planner's estimate) is shown as it answered.
+          const isExplain = /^\s*explain/i.test(query.sql);
+          const { rows } = await handle.pool.query<{ 'QUERY PLAN': unknown }>(
+            isExplain ? query.sql : `explain (analyze, buffers) ${query.sql}`,
+            query.params,
+          );
+          plans.push(
+            `## ${title} — query ${k + 1}`,
+            '',
+            '```sql',
+            query.sql,
+            '```',
+            `params: ${JSON.stringify(query.params)}`,
+            '',
+            '```',
+            ...rows.map((r) => {
+              const plan = r['QUERY PLAN'];
+              return typeof plan === 'string' ? plan : JSON.stringify(plan, null, 1);
+            }),
+            '```',
+            '',
+          );
+        }
+      };
+      // The real service on the logging database: every query one list call sends, in order.
+      const traced = createItineraryService({
+        db: logged,
+        storage: createLocalStorage(uploads),
+        pipeline: createImagePipeline(),
+      });
+      const page = (query: { page?: number; search?: string; placeId?: string }) => () =>
+        traced.list({ page: 1, limit: 10, search: '', ...query });
+      await explain('list page 1', page({}));
+      await explain('page 1000', page({ page: 1000 }));
+      await explain('search common "Honeymoon"', page({ search: 'Honeymoon' }));
+      await explain('search rare "kettuvallam"', page({ search: 'kettuvallam' }));
+      await explain('placeId filter', page({ placeId: place.place_id }));
+      await explain('exact count of the whole table (what the estimate avoids)', () =>
+        countItineraries(logged, { search: '' }),
+      );
+      await explain('exact count of the common search (what the cap avoids)', () =>
+        countItineraries(logged, { search: 'Honeymoon' }),
+      );
+
+      await saveResults(
+        'itineraries',
+        lines.join('\n'),
+        `# Query plans, ${ROWS} itineraries\n\n${plans.join('\n')}`,
+      );
+    } finally {
+      await rm(uploads, { recursive: true, force: true });
+    }
+  });
+
+await main();

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createAccessGuard, recordRoutes, type RouteRecord } from './http/access.js';
+import { registerDocs } from './http/docs.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { MESSAGES, NotFound, RateLimited, ServiceUnavailable } from './http/errors.js';
+import { readIndex, registerWeb, wantsAppShell } from './http/web.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
+import { createImagePipeline, type ImagePipeline } from './media/pipeline.js';
+import type { StorageDriver } from './media/storage.js';
+import { registerUploads } from './media/uploads.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { imageLibraryRoutes } from './modules/image-libraries/image-libraries.routes.js';
+import {
+  createImageLibraryService,
+  type ImageLibraryService,
+} from './modules/image-libraries/image-libraries.service.js';
+import { geographyRoutes } from './modules/geography/geography.routes.js';
+import {
+  createGeographyService,
+  type GeographyService,
+} from './modules/geography/geography.service.js';
+import { placeDetailsRoutes } from './modules/place-details/place-details.routes.js';
+import {
+  createPlaceDetailsService,
+  type PlaceDetailsService,
+} from './modules/place-details/place-details.service.js';
+import { itineraryRoutes } from './modules/itineraries/itineraries.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { homepageRoutes } from './modules/homepage/homepage.routes.js';
+import { createHomepageService } from './modules/homepage/homepage.service.js';
+import {
+  createItineraryService,
+  type ItineraryService,
+} from './modules/itineraries/itineraries.service.js';
+import { blogRoutes } from './modules/blogs/blogs.routes.js';
+import { createBlogService, type BlogService } from './modules/blogs/blogs.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+
+/** JSON bodies above 1 MB answer 413 (uploads use multipart with their own limits). */
+export const BODY_LIMIT = 1024 * 1024;
+/** Global API rate limit per client IP. */
+export const API_RATE_LIMIT = { max: 600, timeWindow: 60_000 } as const;
+
+export type AppConfig = Pick<
+  Config,
+  'publicOrigin' | 'secureCookies' | 'trustProxy' | 'logLevel'
+> & {
+  /** The built web app; undefined or missing = serve the API only. */
+  webDist?: string | undefined;
+};
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Where uploaded files go (local disk under DATA_DIR/uploads; tests use a temp dir). */
+  storage: StorageDriver;
+  /** The image pipeline (default: one with its own sharp limiter). */
+  pipeline?: ImagePipeline;
+  hasher?: PasswordHasher;
+  now?: () => Date;
+  /** Pino options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides the global API rate limit (tests). */
+  rateLimitMax?: number;
+  /** Extra route modules registered like the built-in ones (tests add tiny probe routes). */
+  routes?: ((app: FastifyInstance) => Promise<void>)[];
+}
+
+export interface AppServices {
+  auth: AuthService;
+  imageLibraries: ImageLibraryService;
+  geography: GeographyService;
+  placeDetails: PlaceDetailsService;
+  blogs: BlogService;
+  itineraries: ItineraryService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, as the onRoute hook recorded it (route-table test). */
+    routeTable: RouteRecord[];
+    services: AppServices;
+  }
+}
+
+/** Log redaction: credentials and session tokens never reach the logs. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.passwordHash',
+  '*.token',
+  'body.data.password',
+];
+
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const { config, database, storage } = deps;
+  const now = deps.now ?? (() => new Date());
+  const hasher = deps.hasher ?? createPasswordHasher();
+
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    },
+    // Ids are ours: nothing from the client is honoured.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // X-Forwarded-For is believed only for TRUST_PROXY hops; by default the socket address counts.
+    trustProxy:
+      config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    bodyLimit: BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('routeTable', recordRoutes(app));
+  app.decorateRequest('auth', null);
+  installErrorHandler(app);
+
+  const auth = createAuthService({ db: database.db, hasher, now });
+  const pipeline = deps.pipeline ?? createImagePipeline({ now });
+  const imageLibraries = createImageLibraryService({ db: database.db, storage, pipeline });
+  const geography = createGeographyService({ db: database.db, storage, pipeline });
+  const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
+  const blogs = createBlogService({ db: database.db, storage, pipeline, now });
+  const itineraries = createItineraryService({ db: database.db, storage, pipeline });
+  const homepage = createHomepageService({ db: database.db, storage, now });
+  app.decorate('services', { auth, imageLibraries, geography, placeDetails, blogs, itineraries });
+
+  // JSON only (multipart is added inside the route plugins that declare it, see
+  // http/multipart.ts `registerMultipart`); an empty JSON body reads as "no body" so bodiless
+  // POSTs work whatever headers the client sends. text/plain is refused (415).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ServiceUnavailable(MESSAGES.shuttingDown);
+    }
+  });
+  // Authentication and authorization run after the rate limit (onRequest) and before the body is
+  // read, so an anonymous caller can neither make us parse a body nor probe validation.
+  app.addHook(
+    'preParsing',
+    createAccessGuard({ authenticate: auth.authenticate, publicOrigin: config.publicOrigin }),
+  );
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify injects a <style> tag.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 15_552_000 } : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: deps.rateLimitMax ?? API_RATE_LIMIT.max,
+    timeWindow: API_RATE_LIMIT.timeWindow,
+    allowList: (request) => !(request.url === '/api' || request.url.startsWith('/api/')),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new RateLimited(`Too many requests. Try again in ${seconds} seconds.`, seconds);
+    },
+  });
+
+  await registerDocs(app);
+  await app.register(systemRoutes(database));
+  await app.register(authRoutes({ auth, secureCookies: config.secureCookies }));
+  await app.register(imageLibraryRoutes({ libraries: imageLibraries }));
+  await app.register(geographyRoutes({ geography }));
+  await app.register(placeDetailsRoutes({ placeDetails }));
+  await app.register(blogRoutes({ blogs }));
+  await app.register(itineraryRoutes({ itineraries }));
+  await app.register(dashboardRoutes({ dashboard: createDashboardService({ db: database.db }) }));
+  await app.register(homepageRoutes({ homepage }));
+  if (storage.localRoot) await registerUploads(app, storage.localRoot);
+  for (const routes of deps.routes ?? []) await app.register(routes);
+  const index = await registerWeb(app, config.webDist);
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    if (index && wantsAppShell(request)) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readIndex(index));
+    }
+    throw new NotFound();
+  });
+
+  return app;
+};

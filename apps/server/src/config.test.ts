@@ -1,0 +1,102 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('config', () => {
+  const dirs: string[] = [];
+  const tempDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'safarnama-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('applies the documented defaults', async () => {
+    const cwd = await tempDir();
+    const config = loadConfig({ INIT_CWD: cwd });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: join(cwd, 'data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      publicOrigin: 'http://localhost:3000',
+      secureCookies: false,
+      trustProxy: 0,
+      adminEmail: 'admin@safarnama.local',
+      adminPassword: undefined,
+      logLevel: 'info',
+    });
+    expect(config.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('creates APP_SECRET once under DATA_DIR with mode 0600 and reuses it', async () => {
+    const dataDir = await tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'app-secret');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.appSecret);
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+  });
+
+  it('derives the cookie Secure flag from an https PUBLIC_URL', async () => {
+    const config = loadConfig({
+      DATA_DIR: await tempDir(),
+      PUBLIC_URL: 'https://admin.example.com/',
+    });
+    expect(config.publicOrigin).toBe('https://admin.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('fails fast with one line per bad variable', async () => {
+    const env = {
+      DATA_DIR: await tempDir(),
+      PORT: 'eighty',
+      TRUST_PROXY: '-1',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_PASSWORD: 'short',
+      ADMIN_EMAIL: 'not-an-email',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'ftp://x',
+    };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    for (const key of [
+      'PORT',
+      'TRUST_PROXY',
+      'DATABASE_URL',
+      'ADMIN_PASSWORD',
+      'ADMIN_EMAIL',
+      'LOG_LEVEL',
+      'PUBLIC_URL',
+    ]) {
+      expect(
+        problems.filter((p) => p.startsWith(`${key}:`)),
+        key,
+      ).toHaveLength(1);
+    }
+    expect(problems.find((p) => p.startsWith('ADMIN_PASSWORD:'))).toBe(
+      'ADMIN_PASSWORD: must be 12 to 128 characters',
+    );
+    expect(problems.find((p) => p.startsWith('PORT:'))).toBe(
+      'PORT: must be a port number (0-65535)',
+    );
+    expect(() => loadConfig({ DATA_DIR: env.DATA_DIR, ADMIN_PASSWORD: 'p'.repeat(129) })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: env.DATA_DIR, ADMIN_PASSWORD: 'p'.repeat(12) }).adminPassword,
+    ).toBe('p'.repeat(12));
+  });
+});

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where this module lives: src/ under tsx, dist/ once bundled; both are one level below the package. */
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalText = (max: number) =>
+  z.preprocess(emptyToUndefined, z.string().max(max).optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number (0-65535)' })
+      .int('must be a port number (0-65535)')
+      .min(0, 'must be a port number (0-65535)')
+      .max(65535, 'must be a port number (0-65535)')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).max(255).default('127.0.0.1')),
+  DATA_DIR: optionalText(4096),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(4096)
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  APP_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .max(2048)
+      .optional(),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of proxy hops (0-10)' })
+      .int('must be a whole number of proxy hops (0-10)')
+      .min(0, 'must be a whole number of proxy hops (0-10)')
+      .max(10, 'must be a whole number of proxy hops (0-10)')
+      .default(0),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('must be an e-mail address').max(254).default('admin@safarnama.local'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(12, 'must be 12 to 128 characters')
+      .max(128, 'must be 12 to 128 characters')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+  WEB_DIST: optionalText(4096),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  publicUrl: string;
+  /** Origin of PUBLIC_URL, e.g. `https://admin.example.com`. */
+  publicOrigin: string;
+  /** Whether cookies get the Secure flag (PUBLIC_URL is https). */
+  secureCookies: boolean;
+  trustProxy: number;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment with one schema; every bad variable gets one line in the error. */
+export const parseEnv = (env: NodeJS.ProcessEnv) => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    );
+  }
+  return parsed.data;
+};
+
+/** Reads APP_SECRET from DATA_DIR/app-secret, creating it (mode 0600) on first start. */
+const loadOrCreateSecret = (dataDir: string): string => {
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError([`APP_SECRET: ${file} holds fewer than 32 characters`]);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const e = parseEnv(env);
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = e.DATA_DIR
+    ? isAbsolute(e.DATA_DIR)
+      ? e.DATA_DIR
+      : resolve(baseDir, e.DATA_DIR)
+    : join(baseDir, 'data');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const url = new URL(publicUrl);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    publicUrl,
+    publicOrigin: url.origin,
+    secureCookies: url.protocol === 'https:',
+    trustProxy: e.TRUST_PROXY,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(baseDir, e.WEB_DIST) : resolve(packageDir, '..', 'web', 'dist'),
+  };
+};

@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** What every query runs against; the PGlite and node-postgres databases both satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository function takes either the database or the transaction it should join. */
+export type Executor = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Applies the drizzle-kit migrations found in `folder` (default: {@link migrationsFolder}). */
+  migrate(folder?: string): Promise<void>;
+  /** `select 1` with a time limit; rejects when the database cannot answer in time. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The migrations live in src/db/migrations; the bundle (dist/main.js) carries a copy in
+ * dist/migrations. Whichever exists next to this code is used.
+ */
+export const migrationsFolder = (): string => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'migrations'), join(here, 'db', 'migrations')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
+  return found;
+};
+
+const withTimeout = async <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+export interface PgliteOptions {
+  /** Directory of the database files; omitted = in memory. */
+  dataDir?: string;
+  /** A tarball from `dumpDataDir()` to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File;
+}
+
+export const openPglite = async (
+  options: PgliteOptions = {},
+): Promise<DatabaseHandle & { client: PGlite }> => {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db,
+    client,
+    driver: 'pglite',
+    migrate: (folder = migrationsFolder()) => migratePglite(db, { migrationsFolder: folder }),
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(db.execute(sql`select 1`), timeoutMs, 'Database ping');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+};
+
+export interface PostgresOptions {
+  max?: number;
+  onError?: (err: Error) => void;
+}
+
+export const openPostgres = (
+  url: string,
+  options: PostgresOptions = {},
+): DatabaseHandle & { pool: pg.Pool } => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A database that cannot be reached answers 503 within this time instead of hanging.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', (err) => options.onError?.(err));
+  const db = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    pool,
+    driver: 'postgres',
+    migrate: (folder = migrationsFolder()) => migratePg(db, { migrationsFolder: folder }),
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(db.execute(sql`select 1`), timeoutMs, 'Database ping');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+};
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/db. */
+export const openDatabase = async (options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  onError?: (err: Error) => void;
+}): Promise<DatabaseHandle> =>
+  options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onError ? { onError: options.onError } : {})
+    : openPglite({ dataDir: join(options.dataDir, 'db') });

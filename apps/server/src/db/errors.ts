@@ -1,0 +1,55 @@
+/** Walks an error and its `cause` chain (Drizzle wraps driver errors in DrizzleQueryError). */
+const chain = (err: unknown): Record<string, unknown>[] => {
+  const out: Record<string, unknown>[] = [];
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    out.push(current as Record<string, unknown>);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return out;
+};
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES =
+  /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Database ping timed out|Client has encountered a connection error/i;
+
+/** True when the database could not be reached at all (answered as 503, not 500). */
+export const isDatabaseUnavailable = (err: unknown): boolean =>
+  chain(err).some((e) => {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    return (
+      UNAVAILABLE_CODES.has(code) || code.startsWith('08') || UNAVAILABLE_MESSAGES.test(message)
+    );
+  });
+
+/** True for a unique-constraint violation (optionally of one named constraint or index). */
+export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
+  chain(err).some(
+    (e) =>
+      e.code === '23505' &&
+      (constraint === undefined ||
+        e.constraint === constraint ||
+        String(e.message).includes(constraint)),
+  );
+
+/** True for a foreign-key violation (optionally of one named constraint). */
+export const isForeignKeyViolation = (err: unknown, constraint?: string): boolean =>
+  chain(err).some(
+    (e) =>
+      e.code === '23503' &&
+      (constraint === undefined ||
+        e.constraint === constraint ||
+        String(e.message).includes(constraint)),
+  );

@@ -1,0 +1,2 @@
+CREATE INDEX "itineraries_dashboard_idx" ON "itineraries" USING btree ("type","is_active","months");--> statement-breakpoint
+CREATE INDEX "itineraries_missing_seo_idx" ON "itineraries" USING btree ("created_at","id") WHERE "itineraries"."visibility" = 'public' and ("itineraries"."meta_title" = '' or "itineraries"."meta_description" = '');

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_LIBRARY_MONTH, type LibraryStatus } from '@safarnama/contract';
+import { createdAt, id, updatedAt } from './columns.js';
+import { adminUsers } from './identity.js';
+
+/** Image libraries (spec §3). Their images are rows of `images` with owner_type `image-library`. */
+export const imageLibraries = pgTable(
+  'image_libraries',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    month: text('month').notNull().default(DEFAULT_LIBRARY_MONTH),
+    status: text('status').$type<LibraryStatus>().notNull().default('active'),
+    authorId: uuid('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Newest first (`order by created_at desc, id desc` scans this backwards), the id breaking ties.
+    index('image_libraries_created_idx').on(t.createdAt, t.id),
+    // Search over title, description and month: one trigram index on the expression the list
+    // query filters with `ILIKE '%term%'` (see libraries.repo.ts `searchText`).
+    index('image_libraries_search_trgm_idx').using(
+      'gin',
+      sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.month}) gin_trgm_ops`,
+    ),
+    check('image_libraries_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);

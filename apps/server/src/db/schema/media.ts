@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+
+/** One stored WebP variant of an image (its file key, not its URL: URLs depend on the driver). */
+export interface StoredVariant {
+  width: number;
+  height: number;
+  key: string;
+}
+
+/**
+ * Every stored image of every owner (DESIGN §6: flags, covers, galleries and libraries go through
+ * one pipeline). `owner_type` names the owning table's kind (e.g. `image-library`); there is no
+ * foreign key on `owner_id`, so the owner's service deletes its images (and, after commit, their
+ * files) with it.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    ownerType: text('owner_type').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    /** Storage key of the re-encoded original, e.g. `images/2025/06/<uuidv7>.jpg`. */
+    fileKey: text('file_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Size of the stored original, in bytes. */
+    bytes: integer('bytes').notNull(),
+    /** Dominant colour `#rrggbb`, painted while the image loads. */
+    placeholder: text('placeholder').notNull(),
+    variants: jsonb('variants')
+      .$type<StoredVariant[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    altText: text('alt_text').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('images_owner_idx').on(t.ownerType, t.ownerId, t.sortOrder),
+    check(
+      'images_mime_type_check',
+      sql`${t.mimeType} in ('image/jpeg', 'image/png', 'image/gif', 'image/webp')`,
+    ),
+  ],
+);

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { images } from '../db/schema/index.js';
+
+export type ImageRow = typeof images.$inferSelect;
+export type NewImage = typeof images.$inferInsert;
+
+/** Owner kinds of the `images` table (one per owning entity). */
+export type ImageOwnerType =
+  | 'image-library'
+  | 'country'
+  | 'state'
+  | 'place'
+  | 'place-details-cover'
+  | 'place-details-gallery'
+  | 'blog-cover'
+  | 'itinerary-gallery';
+
+export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>
+  rows.length === 0 ? [] : db.insert(images).values(rows).returning();
+
+/** Images of these owners, each owner's in display order. */
+export const listImagesOf = async (
+  db: Executor,
+  ownerType: ImageOwnerType,
+  ownerIds: readonly string[],
+): Promise<ImageRow[]> =>
+  ownerIds.length === 0
+    ? []
+    : db
+        .select()
+        .from(images)
+        .where(and(eq(images.ownerType, ownerType), inArray(images.ownerId, [...ownerIds])))
+        .orderBy(asc(images.ownerId), asc(images.sortOrder), asc(images.id));
+
+/** Images of these owners under several owner types (cover and gallery) in one query. */
+export const listImagesOfTypes = async (
+  db: Executor,
+  ownerTypes: readonly ImageOwnerType[],
+  ownerIds: readonly string[],
+): Promise<ImageRow[]> =>
+  ownerIds.length === 0
+    ? []
+    : db
+        .select()
+        .from(images)
+        .where(
+          and(inArray(images.ownerType, [...ownerTypes]), inArray(images.ownerId, [...ownerIds])),
+        )
+        .orderBy(asc(images.ownerId), asc(images.sortOrder), asc(images.id));
+
+/** Groups rows by owner id (keeps the order given). */
+export const groupByOwner = (rows: readonly ImageRow[]): Map<string, ImageRow[]> => {
+  const map = new Map<string, ImageRow[]>();
+  for (const row of rows) {
+    const list = map.get(row.ownerId);
+    if (list) list.push(row);
+    else map.set(row.ownerId, [row]);
+  }
+  return map;
+};
+
+export const deleteImagesByIds = async (
+  db: Executor,
+  ids: readonly string[],
+): Promise<ImageRow[]> =>
+  ids.length === 0
+    ? []
+    : db
+        .delete(images)
+        .where(inArray(images.id, [...ids]))
+        .returning();
+
+export const deleteImagesOf = async (
+  db: Executor,
+  ownerType: ImageOwnerType,
+  ownerId: string,
+): Promise<ImageRow[]> =>
+  db
+    .delete(images)
+    .where(and(eq(images.ownerType, ownerType), eq(images.ownerId, ownerId)))
+    .returning();
+
+export const updateImagePlacement = async (
+  db: Executor,
+  id: string,
+  values: { altText: string; sortOrder: number },
+): Promise<void> => {
+  await db.update(images).set(values).where(eq(images.id, id));
+};
+
+/** The first image of each owner (covers, flags: owners with one image). */
+export const firstByOwner = (rows: readonly ImageRow[]): Map<string, ImageRow> => {
+  const map = new Map<string, ImageRow>();
+  for (const row of rows) if (!map.has(row.ownerId)) map.set(row.ownerId, row);
+  return map;
+};
+
+/**
+ * Replaces an owner's single image (flag, cover): the old rows are deleted, the new one inserted.
+ * Answers the old rows, whose files the caller deletes after the commit.
+ */
+export const replaceSingleImage = async (
+  db: Executor,
+  ownerType: ImageOwnerType,
+  ownerId: string,
+  image: Omit<NewImage, 'ownerType' | 'ownerId' | 'sortOrder'>,
+): Promise<ImageRow[]> => {
+  const old = await deleteImagesOf(db, ownerType, ownerId);
+  await insertImages(db, [{ ...image, ownerType, ownerId, sortOrder: 0 }]);
+  return old;
+};

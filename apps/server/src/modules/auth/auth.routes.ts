@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  AUTH_TOKEN_KEY,
+  envelopeSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  profileSchema,
+  requestSchema,
+} from '@safarnama/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../http/access.js';
+import { ok } from '../../http/envelope.js';
+import { errorResponses } from '../../http/schemas.js';
+import { presentProfile } from '../admins/admins.present.js';
+import { AUTH_MESSAGES, type AuthService } from './auth.service.js';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  /** Secure flag of the session cookie (PUBLIC_URL is https). */
+  secureCookies: boolean;
+}
+
+export const authRoutes =
+  ({ auth, secureCookies }: AuthRoutesDeps) =>
+  async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const cookieOptions = {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      secure: secureCookies,
+    } as const;
+
+    r.post(
+      API_PATHS.auth.login,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with e-mail and password',
+          description:
+            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`).',
+          body: requestSchema(loginRequestSchema),
+          response: { 200: envelopeSchema(loginResponseSchema), ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const result = await auth.login(request.body.data, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        if (result.tokenType === 'Cookie') {
+          reply.setCookie(AUTH_TOKEN_KEY, result.rawToken, {
+            ...cookieOptions,
+            maxAge: result.maxAgeSeconds,
+          });
+        }
+        return ok({ token: result.token, tokenType: result.tokenType }, AUTH_MESSAGES.loginSuccess);
+      },
+    );
+
+    r.post(
+      API_PATHS.auth.logout,
+      {
+        config: { access: 'self' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: revoke the current session and clear the cookie',
+          response: { 200: envelopeSchema(z.null()), ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        await auth.logout(requireAuth(request));
+        reply.clearCookie(AUTH_TOKEN_KEY, cookieOptions);
+        return ok(null, AUTH_MESSAGES.logoutSuccess);
+      },
+    );
+
+    r.get(
+      API_PATHS.auth.profile,
+      {
+        config: { access: 'self' },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in admin, with their effective permissions',
+          response: { 200: envelopeSchema(profileSchema), ...errorResponses(401) },
+        },
+      },
+      async (request) => ok(presentProfile(requireAuth(request)), AUTH_MESSAGES.profile),
+    );
+  };

@@ -1,0 +1,251 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { countries, places, states } from '../../db/schema/index.js';
+import { ilikeContains } from '../../db/search.js';
+
+export type CountryRow = typeof countries.$inferSelect;
+export type StateRow = typeof states.$inferSelect;
+export type PlaceRow = typeof places.$inferSelect;
+
+export interface StateWithCountry {
+  state: StateRow;
+  country: { name: string; shortName: string };
+}
+export interface PlaceWithNames {
+  place: PlaceRow;
+  countryName: string;
+  stateName: string;
+}
+
+interface Page {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+const offset = ({ page, limit }: Page) => (page - 1) * limit;
+
+/* Lists are newest first: `order by created_at desc, id desc` walks the (created_at, id) btree
+   backwards. Searches are `ILIKE '%term%'` on the names, each answered by its trigram index; a
+   related name is matched through `… in (select id … where name ilike …)`. */
+
+// ── countries ────────────────────────────────────────────────────────────────────────────────
+
+export const listCountries = async (db: Executor, query: Page) => {
+  const where = query.search ? ilikeContains(countries.name, query.search) : undefined;
+  const [total] = await db.select({ n: count() }).from(countries).where(where);
+  const rows = await db
+    .select()
+    .from(countries)
+    .where(where)
+    .orderBy(desc(countries.createdAt), desc(countries.id))
+    .limit(query.limit)
+    .offset(offset(query));
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** Active countries by name (the forms' select). */
+export const listActiveCountries = (db: Executor) =>
+  db.select().from(countries).where(eq(countries.isActive, true)).orderBy(asc(countries.name));
+
+export const findCountry = async (db: Executor, id: string, lock = false) => {
+  const query = db.select().from(countries).where(eq(countries.id, id)).limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+};
+
+export const insertCountry = async (db: Executor, values: typeof countries.$inferInsert) => {
+  const [row] = await db.insert(countries).values(values).returning();
+  if (!row) throw new Error('insert country returned nothing');
+  return row;
+};
+
+export const updateCountry = async (
+  db: Executor,
+  id: string,
+  values: Partial<Pick<CountryRow, 'name' | 'shortName' | 'isActive'>>,
+) => {
+  await db
+    .update(countries)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(countries.id, id));
+};
+
+// ── states ───────────────────────────────────────────────────────────────────────────────────
+
+const stateSelect = (db: Executor) =>
+  db
+    .select({ state: states, country: { name: countries.name, shortName: countries.shortName } })
+    .from(states)
+    .innerJoin(countries, eq(countries.id, states.countryId));
+
+const stateSearch = (term: string): SQL | undefined =>
+  or(
+    ilikeContains(states.name, term),
+    inArray(
+      states.countryId,
+      sql`(select ${countries.id} from ${countries} where ${ilikeContains(countries.name, term)})`,
+    ),
+  );
+
+export const listStates = async (db: Executor, query: Page) => {
+  const where = query.search ? stateSearch(query.search) : undefined;
+  const [total] = await db.select({ n: count() }).from(states).where(where);
+  const rows = await stateSelect(db)
+    .where(where)
+    .orderBy(desc(states.createdAt), desc(states.id))
+    .limit(query.limit)
+    .offset(offset(query));
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** Active states of an active country, by name. */
+export const listActiveStates = (db: Executor, countryId: string) =>
+  stateSelect(db)
+    .where(
+      and(eq(states.countryId, countryId), eq(states.isActive, true), eq(countries.isActive, true)),
+    )
+    .orderBy(asc(states.name));
+
+export const findState = async (
+  db: Executor,
+  id: string,
+): Promise<StateWithCountry | undefined> => {
+  const [row] = await stateSelect(db).where(eq(states.id, id)).limit(1);
+  return row;
+};
+
+export const lockState = async (db: Executor, id: string) => {
+  const [row] = await db.select().from(states).where(eq(states.id, id)).for('update').limit(1);
+  return row;
+};
+
+export const insertState = async (db: Executor, values: typeof states.$inferInsert) => {
+  const [row] = await db.insert(states).values(values).returning();
+  if (!row) throw new Error('insert state returned nothing');
+  return row;
+};
+
+/** Moving a state (`countryId`) cascades to its places, their details and blogs (composite FKs). */
+export const updateState = async (
+  db: Executor,
+  id: string,
+  values: Partial<Pick<StateRow, 'name' | 'countryId' | 'isActive'>>,
+) => {
+  await db
+    .update(states)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(states.id, id));
+};
+
+// ── places ───────────────────────────────────────────────────────────────────────────────────
+
+const placeSelect = (db: Executor) =>
+  db
+    .select({ place: places, countryName: countries.name, stateName: states.name })
+    .from(places)
+    .innerJoin(states, eq(states.id, places.stateId))
+    .innerJoin(countries, eq(countries.id, places.countryId));
+
+const placeSearch = (term: string): SQL | undefined =>
+  or(
+    ilikeContains(places.name, term),
+    inArray(
+      places.stateId,
+      sql`(select ${states.id} from ${states} where ${ilikeContains(states.name, term)})`,
+    ),
+    inArray(
+      places.countryId,
+      sql`(select ${countries.id} from ${countries} where ${ilikeContains(countries.name, term)})`,
+    ),
+  );
+
+export const listPlaces = async (db: Executor, query: Page) => {
+  const where = query.search ? placeSearch(query.search) : undefined;
+  const [total] = await db.select({ n: count() }).from(places).where(where);
+  const rows = await placeSelect(db)
+    .where(where)
+    .orderBy(desc(places.createdAt), desc(places.id))
+    .limit(query.limit)
+    .offset(offset(query));
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** Active places of an active state of an active country, by name. */
+export const listActivePlaces = (db: Executor, countryId: string, stateId: string) =>
+  placeSelect(db)
+    .where(
+      and(
+        eq(places.countryId, countryId),
+        eq(places.stateId, stateId),
+        eq(places.isActive, true),
+        eq(states.isActive, true),
+        eq(countries.isActive, true),
+      ),
+    )
+    .orderBy(asc(places.name));
+
+export const findPlace = async (db: Executor, id: string): Promise<PlaceWithNames | undefined> => {
+  const [row] = await placeSelect(db).where(eq(places.id, id)).limit(1);
+  return row;
+};
+
+export const lockPlace = async (db: Executor, id: string) => {
+  const [row] = await db.select().from(places).where(eq(places.id, id)).for('update').limit(1);
+  return row;
+};
+
+export const insertPlace = async (db: Executor, values: typeof places.$inferInsert) => {
+  const [row] = await db.insert(places).values(values).returning();
+  if (!row) throw new Error('insert place returned nothing');
+  return row;
+};
+
+/** Moving a place (`stateId`, `countryId`) cascades to its details and blogs (composite FKs). */
+export const updatePlace = async (
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<PlaceRow, 'name' | 'countryId' | 'stateId' | 'shortDescription' | 'isActive'>
+  >,
+) => {
+  await db
+    .update(places)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(places.id, id));
+};
+
+/** The parents of a place-like record, for the hierarchy checks: each row or undefined. */
+export const findHierarchy = async (
+  db: Executor,
+  ids: {
+    countryId?: string | undefined;
+    stateId?: string | undefined;
+    placeId?: string | undefined;
+  },
+) => {
+  // One after the other: inside a transaction they share one connection, and node-postgres
+  // refuses overlapping queries on a client (deprecated now, an error in pg 9).
+  const country = ids.countryId
+    ? (
+        await db.select({ id: countries.id }).from(countries).where(eq(countries.id, ids.countryId))
+      )[0]
+    : undefined;
+  const state = ids.stateId
+    ? (
+        await db
+          .select({ id: states.id, countryId: states.countryId })
+          .from(states)
+          .where(eq(states.id, ids.stateId))
+      )[0]
+    : undefined;
+  const place = ids.placeId
+    ? (
+        await db
+          .select({ id: places.id, stateId: places.stateId, countryId: places.countryId })
+          .from(places)
+          .where(eq(places.id, ids.placeId))
+      )[0]
+    : undefined;
+  return { country, state, place };
+};

@@ -1,0 +1,117 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  countries,
+  homepageBlogs,
+  homepageDestinations,
+  homepagePackages,
+  homepageSettings,
+  itineraries,
+  placeBlogs,
+  places,
+  states,
+} from '../../db/schema/index.js';
+
+export type HomepageSettingsRow = typeof homepageSettings.$inferSelect;
+
+export const findSettings = async (db: Executor): Promise<HomepageSettingsRow | undefined> =>
+  (await db.select().from(homepageSettings).where(eq(homepageSettings.id, 1)))[0];
+
+/** Places with their state and country names and whether all three are active. */
+const placeState = alias(states, 'place_state');
+const placeCountry = alias(countries, 'place_country');
+const placeRows = (db: Executor) =>
+  db
+    .select({
+      id: places.id,
+      name: places.name,
+      stateId: placeState.id,
+      stateName: placeState.name,
+      countryId: placeCountry.id,
+      countryName: placeCountry.name,
+      active: sql<boolean>`(${places.isActive} and ${placeState.isActive} and ${placeCountry.isActive})`,
+    })
+    .from(places)
+    .innerJoin(placeState, eq(placeState.id, places.stateId))
+    .innerJoin(placeCountry, eq(placeCountry.id, places.countryId));
+export type HomepagePlaceRow = Awaited<ReturnType<typeof findPlaces>>[number];
+
+export const findPlaces = (db: Executor, ids: readonly string[]) =>
+  placeRows(db).where(inArray(places.id, [...ids]));
+
+export const findItineraryStates = (db: Executor, ids: readonly string[]) =>
+  db
+    .select({ id: itineraries.id, isActive: itineraries.isActive })
+    .from(itineraries)
+    .where(inArray(itineraries.id, [...ids]));
+
+export const findBlogIds = (db: Executor, ids: readonly string[]) =>
+  db
+    .select({ id: placeBlogs.id })
+    .from(placeBlogs)
+    .where(inArray(placeBlogs.id, [...ids]));
+
+/** The selection as saved: destinations and blogs by position, packages by display order. */
+export const readSelection = async (db: Executor) => {
+  const [destinations, packages, blogs] = await Promise.all([
+    placeRows(db)
+      .innerJoin(homepageDestinations, eq(homepageDestinations.placeId, places.id))
+      .orderBy(asc(homepageDestinations.position)),
+    db
+      .select({
+        id: itineraries.id,
+        displayOrder: homepagePackages.displayOrder,
+        title: itineraries.title,
+        duration: itineraries.duration,
+        pricePerPerson: itineraries.pricePerPerson,
+        description: itineraries.description,
+      })
+      .from(homepagePackages)
+      .innerJoin(itineraries, eq(itineraries.id, homepagePackages.itineraryId))
+      .orderBy(asc(homepagePackages.displayOrder), asc(itineraries.id)),
+    db
+      .select({ id: placeBlogs.id, title: placeBlogs.title })
+      .from(homepageBlogs)
+      .innerJoin(placeBlogs, eq(placeBlogs.id, homepageBlogs.blogId))
+      .orderBy(asc(homepageBlogs.position)),
+  ]);
+  return { destinations, packages, blogs };
+};
+
+export interface SelectionValues {
+  isActive: boolean;
+  placeIds: string[];
+  /** In display order; `displayOrder` is 1..n. */
+  packages: { id: string; displayOrder: number }[];
+  blogIds: string[];
+}
+
+/**
+ * Locks the one settings row first (the upsert), so two saves run one after the other, then
+ * replaces the three selections.
+ */
+export const lockSettings = async (tx: Executor, isActive: boolean, now: Date) => {
+  await tx
+    .insert(homepageSettings)
+    .values({ id: 1, isActive, updatedAt: now })
+    .onConflictDoUpdate({ target: homepageSettings.id, set: { isActive, updatedAt: now } });
+};
+
+export const replaceSelection = async (tx: Executor, values: SelectionValues) => {
+  await tx.delete(homepageDestinations);
+  await tx.delete(homepagePackages);
+  await tx.delete(homepageBlogs);
+  if (values.placeIds.length > 0)
+    await tx
+      .insert(homepageDestinations)
+      .values(values.placeIds.map((placeId, i) => ({ placeId, position: i + 1 })));
+  if (values.packages.length > 0)
+    await tx
+      .insert(homepagePackages)
+      .values(values.packages.map((p) => ({ itineraryId: p.id, displayOrder: p.displayOrder })));
+  if (values.blogIds.length > 0)
+    await tx
+      .insert(homepageBlogs)
+      .values(values.blogIds.map((blogId, i) => ({ blogId, position: i + 1 })));
+};

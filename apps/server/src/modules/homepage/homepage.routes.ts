@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  HOMEPAGE_MESSAGES as M,
+  envelopeSchema,
+  homepageSettingsInputSchema,
+  homepageSettingsOneSchema,
+  requestSchema,
+} from '@safarnama/contract';
+import { ok } from '../../http/envelope.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { HomepageService } from './homepage.service.js';
+
+const tags = ['homepage'];
+const one = envelopeSchema(homepageSettingsOneSchema);
+
+export interface HomepageRoutesDeps {
+  homepage: HomepageService;
+}
+
+export const homepageRoutes =
+  ({ homepage }: HomepageRoutesDeps) =>
+  async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      API_PATHS.service.homepageSettings,
+      {
+        config: { access: 'homepage.view' },
+        schema: {
+          tags,
+          summary: 'The homepage settings (an empty selection until they are first saved)',
+          response: { 200: one, ...errorResponses(401, 403) },
+        },
+      },
+      async () => ok({ data: await homepage.get() }, M.fetched),
+    );
+
+    r.put(
+      API_PATHS.service.homepageSettings,
+      {
+        config: { access: 'homepage.update' },
+        schema: {
+          tags,
+          summary:
+            'Replace the homepage selection: duplicates dropped, limits 6/8/3, active places and itineraries only, displayOrder rewritten to 1..n',
+          body: requestSchema(homepageSettingsInputSchema),
+          response: { 200: one, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => ok({ data: await homepage.update(request.body.data) }, M.updated),
+    );
+  };

@@ -1,0 +1,169 @@
+import type { z } from 'zod';
+import {
+  HOMEPAGE_LIMITS,
+  HOMEPAGE_MESSAGES as M,
+  type HomepageSettings,
+  type homepageSettingsInputSchema,
+} from '@safarnama/contract';
+import type { Database } from '../../db/client.js';
+import { ValidationError } from '../../http/errors.js';
+import { asUuid } from '../../http/form-fields.js';
+import { FieldErrors } from '../../http/multipart.js';
+import { firstByOwner, listImagesOf } from '../../media/images.repo.js';
+import { presentImage } from '../../media/images.present.js';
+import type { StorageDriver } from '../../media/storage.js';
+import {
+  findBlogIds,
+  findItineraryStates,
+  findPlaces,
+  findSettings,
+  lockSettings,
+  readSelection,
+  replaceSelection,
+} from './homepage.repo.js';
+
+export type HomepageInputData = z.output<typeof homepageSettingsInputSchema>;
+
+/** An id as sent, with the index the caller sent it at (field errors name that index). */
+interface Indexed {
+  id: string | undefined;
+  raw: string;
+  index: number;
+}
+
+/** Drops repeated ids (first wins, compared as normalised UUIDs), keeping the sent index. */
+export const uniqueIds = (ids: readonly string[]): Indexed[] => {
+  const seen = new Set<string>();
+  const out: Indexed[] = [];
+  ids.forEach((raw, index) => {
+    const id = asUuid(raw);
+    const key = id ?? raw;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ id, raw, index });
+  });
+  return out;
+};
+
+/**
+ * Packages in display order: sorted by the `displayOrder` sent (ties keep the array order), then
+ * numbered 1..n: the position is the display order (spec §4).
+ */
+export const orderPackages = <T extends { displayOrder: number }>(packages: readonly T[]) =>
+  packages
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.displayOrder - b.p.displayOrder || a.i - b.i)
+    .map(({ p }, i) => ({ ...p, displayOrder: i + 1 }));
+
+export interface HomepageServiceDeps {
+  db: Database;
+  storage: StorageDriver;
+  now?: () => Date;
+}
+
+export const createHomepageService = ({
+  db,
+  storage,
+  now = () => new Date(),
+}: HomepageServiceDeps) => {
+  const get = async (): Promise<HomepageSettings> => {
+    const [settings, selection] = await Promise.all([findSettings(db), readSelection(db)]);
+    const pictures = firstByOwner(
+      await listImagesOf(
+        db,
+        'place',
+        selection.destinations.map((d) => d.id),
+      ),
+    );
+    return {
+      trendingDestinations: selection.destinations.map((d) => {
+        const picture = pictures.get(d.id);
+        return {
+          _id: d.id,
+          name: d.name,
+          state: { _id: d.stateId, name: d.stateName },
+          country: { _id: d.countryId, name: d.countryName },
+          image: picture ? presentImage(picture, storage) : null,
+        };
+      }),
+      trendingActivities: [],
+      tourPackages: selection.packages.map((p) => ({
+        _id: p.id,
+        displayOrder: p.displayOrder,
+        title: p.title,
+        duration: p.duration,
+        pricePerPerson: p.pricePerPerson,
+        description: p.description,
+      })),
+      blogs: selection.blogs.map((b) => ({ _id: b.id, title: b.title })),
+      isActive: settings?.isActive ?? true,
+      updatedAt: settings ? settings.updatedAt.toISOString() : null,
+    };
+  };
+
+  /** Limits of spec §9, counted after duplicates are dropped; the message is the spec's text. */
+  const checkLimits = (places: number, packages: number, blogs: number) => {
+    const over: { path: string; message: string }[] = [];
+    if (places > HOMEPAGE_LIMITS.places)
+      over.push({ path: 'trendingDestinations', message: M.maxPlaces });
+    if (packages > HOMEPAGE_LIMITS.packages)
+      over.push({ path: 'tourPackages', message: M.maxPackages });
+    if (blogs > HOMEPAGE_LIMITS.blogs) over.push({ path: 'blogs', message: M.maxBlogs });
+    const [first] = over;
+    if (first) throw new ValidationError(over, first.message);
+  };
+
+  const update = async (input: HomepageInputData): Promise<HomepageSettings> => {
+    const placeIds = uniqueIds(input.trendingDestinations);
+    const packageIds = uniqueIds(input.tourPackages.map((p) => p._id)).map((entry) => ({
+      ...entry,
+      displayOrder: input.tourPackages[entry.index]?.displayOrder ?? 0,
+    }));
+    const blogIds = uniqueIds(input.blogs);
+    checkLimits(placeIds.length, packageIds.length, blogIds.length);
+
+    const known = (list: Indexed[]) => list.flatMap((e) => (e.id ? [e.id] : []));
+    await db.transaction(async (tx) => {
+      // The singleton row first: it serialises concurrent saves for the rest of the transaction.
+      await lockSettings(tx, input.isActive, now());
+      const [placeRows, itineraryRows, blogRows] = await Promise.all([
+        findPlaces(tx, known(placeIds)),
+        findItineraryStates(tx, known(packageIds)),
+        findBlogIds(tx, known(blogIds)),
+      ]);
+      const placeById = new Map(placeRows.map((r) => [r.id, r]));
+      const itineraryById = new Map(itineraryRows.map((r) => [r.id, r]));
+      const blogSet = new Set(blogRows.map((r) => r.id));
+
+      const errors = new FieldErrors();
+      for (const e of placeIds) {
+        const row = e.id ? placeById.get(e.id) : undefined;
+        if (!row) errors.add(`trendingDestinations[${e.index}]`, M.placeNotFound);
+        else if (!row.active) errors.add(`trendingDestinations[${e.index}]`, M.placeInactive);
+      }
+      for (const e of packageIds) {
+        const row = e.id ? itineraryById.get(e.id) : undefined;
+        if (!row) errors.add(`tourPackages[${e.index}]._id`, M.packageNotFound);
+        else if (!row.isActive) errors.add(`tourPackages[${e.index}]._id`, M.packageInactive);
+      }
+      for (const e of blogIds)
+        if (!e.id || !blogSet.has(e.id)) errors.add(`blogs[${e.index}]`, M.blogNotFound);
+      errors.throwIfAny();
+
+      await replaceSelection(tx, {
+        isActive: input.isActive,
+        placeIds: known(placeIds),
+        packages: orderPackages(packageIds).map((p) => ({
+          id: p.id ?? p.raw,
+          displayOrder: p.displayOrder,
+        })),
+        blogIds: known(blogIds),
+      });
+    });
+    return get();
+  };
+
+  return { get, update };
+};
+
+export type HomepageService = ReturnType<typeof createHomepageService>;

@@ -1,0 +1,123 @@
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { containsPattern } from '../../db/search.js';
+import { adminUsers, imageLibraries } from '../../db/schema/index.js';
+
+export type LibraryRow = typeof imageLibraries.$inferSelect;
+export type NewLibrary = typeof imageLibraries.$inferInsert;
+
+/** A library with the few author columns the list shows. */
+export interface LibraryWithAuthor {
+  library: LibraryRow;
+  author: { name: string; image: string | null } | null;
+}
+
+/**
+ * The searched text: exactly the expression of the trigram GIN index
+ * `image_libraries_search_trgm_idx`, so `ILIKE '%term%'` is answered from the index.
+ */
+const searchText = sql`(${imageLibraries.title} || ' ' || ${imageLibraries.description} || ' ' || ${imageLibraries.month})`;
+
+const withAuthor = (db: Executor) =>
+  db
+    .select({
+      library: imageLibraries,
+      authorName: adminUsers.name,
+      authorImage: adminUsers.avatarUrl,
+    })
+    .from(imageLibraries)
+    .leftJoin(adminUsers, eq(adminUsers.id, imageLibraries.authorId));
+
+const toLibraryWithAuthor = (row: {
+  library: LibraryRow;
+  authorName: string | null;
+  authorImage: string | null;
+}): LibraryWithAuthor => ({
+  library: row.library,
+  author: row.authorName === null ? null : { name: row.authorName, image: row.authorImage },
+});
+
+export const listLibraries = async (
+  db: Executor,
+  { page, limit, search }: { page: number; limit: number; search: string },
+): Promise<{ rows: LibraryWithAuthor[]; total: number }> => {
+  const where: SQL | undefined = search
+    ? sql`${searchText} ilike ${containsPattern(search)}`
+    : undefined;
+  const [totalRow] = await db.select({ n: count() }).from(imageLibraries).where(where);
+  const rows = await withAuthor(db)
+    .where(where)
+    .orderBy(desc(imageLibraries.createdAt), desc(imageLibraries.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows: rows.map(toLibraryWithAuthor), total: Number(totalRow?.n ?? 0) };
+};
+
+export const findLibrary = async (
+  db: Executor,
+  id: string,
+): Promise<LibraryWithAuthor | undefined> => {
+  const [row] = await withAuthor(db).where(eq(imageLibraries.id, id)).limit(1);
+  return row ? toLibraryWithAuthor(row) : undefined;
+};
+
+export const libraryExists = async (db: Executor, id: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: imageLibraries.id })
+    .from(imageLibraries)
+    .where(eq(imageLibraries.id, id))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** Locks the library row for the rest of the transaction (concurrent edits queue up). */
+export const lockLibrary = async (db: Executor, id: string): Promise<LibraryRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(imageLibraries)
+    .where(eq(imageLibraries.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+};
+
+export const insertLibrary = async (db: Executor, values: NewLibrary): Promise<LibraryRow> => {
+  const [row] = await db.insert(imageLibraries).values(values).returning();
+  if (!row) throw new Error('insert image library returned nothing');
+  return row;
+};
+
+export const updateLibrary = async (
+  db: Executor,
+  id: string,
+  values: Pick<NewLibrary, 'title' | 'description' | 'month'>,
+): Promise<void> => {
+  await db
+    .update(imageLibraries)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(imageLibraries.id, id));
+};
+
+export const touchLibrary = async (db: Executor, id: string): Promise<void> => {
+  await db
+    .update(imageLibraries)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(imageLibraries.id, id));
+};
+
+/** active ↔ inactive in one statement; undefined when there is no such library. */
+export const toggleLibraryStatus = async (db: Executor, id: string): Promise<boolean> => {
+  const [row] = await db
+    .update(imageLibraries)
+    .set({
+      status: sql`case when ${imageLibraries.status} = 'active' then 'inactive' else 'active' end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(imageLibraries.id, id))
+    .returning({ id: imageLibraries.id });
+  return row !== undefined;
+};
+
+export const deleteLibrary = async (db: Executor, id: string): Promise<void> => {
+  await db.delete(imageLibraries).where(eq(imageLibraries.id, id));
+};

@@ -1,0 +1,361 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  IMAGE_LIBRARY_MESSAGES,
+  LIBRARY_MULTIPART_FIELDS as F,
+  altTextSchema,
+  imageLibraryFieldsSchema,
+  makePagination,
+  type ImageLibrary,
+  type ImageLibraryList,
+  type ListQuery,
+} from '@safarnama/contract';
+import type { Database, Tx } from '../../db/client.js';
+import { NotFound } from '../../http/errors.js';
+import {
+  FieldErrors,
+  type IndexedValues,
+  type MultipartForm,
+  type MultipartSpec,
+} from '../../http/multipart.js';
+import { deleteFiles, withStoredFiles } from '../../media/files.js';
+import {
+  deleteImagesByIds,
+  deleteImagesOf,
+  groupByOwner,
+  insertImages,
+  listImagesOf,
+  updateImagePlacement,
+  type ImageRow,
+} from '../../media/images.repo.js';
+import { imageFileKeys, type ImagePipeline, type StoredImage } from '../../media/pipeline.js';
+import type { StorageDriver } from '../../media/storage.js';
+import {
+  deleteLibrary,
+  findLibrary,
+  insertLibrary,
+  libraryExists,
+  listLibraries,
+  lockLibrary,
+  toggleLibraryStatus,
+  touchLibrary,
+  updateLibrary,
+} from './image-libraries.repo.js';
+import { presentLibrary } from './image-libraries.present.js';
+
+export const OWNER = 'image-library' as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NEW_REF = /^new:(0|[1-9][0-9]{0,3})$/;
+
+type TextField = 'title' | 'description' | 'month';
+type IndexedField = 'altTexts' | 'existingImages' | 'existingAltTexts' | 'imageOrder';
+
+/** The multipart forms of spec §7. */
+export const LIBRARY_FORMS = {
+  /** POST base and PUT {id}: the library's fields and, optionally, its images. */
+  library: {
+    text: ['title', 'description', 'month'],
+    indexed: [F.altTexts, F.existingImages, F.existingAltTexts],
+    files: [F.images],
+  },
+  /** PUT {id}/images: the images only, with their order. */
+  images: {
+    text: [],
+    indexed: [F.altTexts, F.existingImages, F.existingAltTexts, F.imageOrder],
+    files: [F.images],
+  },
+} as const satisfies Record<string, Omit<MultipartSpec<TextField, IndexedField>, 'onFile'>>;
+
+/** How the service reads a request's multipart form (the route binds it to the request). */
+export type FormSource = <T extends TextField, I extends IndexedField>(
+  spec: MultipartSpec<T, I>,
+) => Promise<MultipartForm<T, I>>;
+
+type AnyForm = MultipartForm<TextField, IndexedField>;
+
+/** One entry of the final image list. */
+type Placement =
+  | { kind: 'keep'; id: string; altText: string | undefined }
+  | { kind: 'new'; index: number; altText: string };
+
+interface ImagePlan {
+  placements: Placement[];
+  newImages: StoredImage[];
+  /** existingImages[i] → id, for error paths found inside the transaction. */
+  keptPaths: Map<string, string>;
+}
+
+const emptyValues: IndexedValues = new Map();
+const values = (form: AnyForm, name: IndexedField): IndexedValues =>
+  (form.indexed as Partial<Record<IndexedField, IndexedValues>>)[name] ?? emptyValues;
+const sortedEntries = (v: IndexedValues) => [...v.entries()].sort(([a], [b]) => a - b);
+
+/** Whether a library form touches images at all (PUT {id} without them leaves images alone). */
+const sendsImages = (form: AnyForm, newCount: number) =>
+  newCount > 0 ||
+  values(form, 'altTexts').size > 0 ||
+  values(form, 'existingImages').size > 0 ||
+  values(form, 'existingAltTexts').size > 0;
+
+/**
+ * Checks the image fields against each other (not yet against the database) and builds the final
+ * list: `imageOrder` first, then kept images in their listed order, then new files.
+ */
+const planImages = (form: AnyForm, newImages: StoredImage[], canKeep: boolean): ImagePlan => {
+  const errors = new FieldErrors();
+  const alt = (path: string, raw: string | undefined) => {
+    if (raw === undefined) return undefined;
+    const parsed = altTextSchema.safeParse(raw);
+    if (!parsed.success) {
+      errors.add(path, parsed.error.issues[0]?.message ?? 'Invalid alt text');
+      return undefined;
+    }
+    return parsed.data;
+  };
+
+  const newAlts = values(form, 'altTexts');
+  for (const [i] of newAlts) {
+    if (i >= newImages.length) errors.add(`${F.altTexts}[${i}]`, 'No image at this index');
+  }
+
+  const kept: { id: string; altText: string | undefined }[] = [];
+  const keptPaths = new Map<string, string>();
+  const existing = values(form, 'existingImages');
+  for (const [i, raw] of sortedEntries(existing)) {
+    const path = `${F.existingImages}[${i}]`;
+    const id = raw.trim().toLowerCase();
+    if (!canKeep || !UUID.test(id)) {
+      errors.add(path, IMAGE_LIBRARY_MESSAGES.unknownImage);
+      continue;
+    }
+    if (keptPaths.has(id)) {
+      errors.add(path, 'Image listed more than once');
+      continue;
+    }
+    keptPaths.set(id, path);
+    kept.push({
+      id,
+      altText: alt(`${F.existingAltTexts}[${i}]`, values(form, 'existingAltTexts').get(i)),
+    });
+  }
+  for (const [i] of values(form, 'existingAltTexts')) {
+    if (!existing.has(i)) errors.add(`${F.existingAltTexts}[${i}]`, 'No image at this index');
+  }
+
+  const fresh: Placement[] = newImages.map((_, index) => ({
+    kind: 'new',
+    index,
+    altText: alt(`${F.altTexts}[${index}]`, newAlts.get(index)) ?? '',
+  }));
+  const keptPlacements: Placement[] = kept.map((k) => ({ kind: 'keep', ...k }));
+
+  // imageOrder: listed refs first, in that order; anything left out follows in default order.
+  const ordered: Placement[] = [];
+  const used = new Set<Placement>();
+  for (const [i, raw] of sortedEntries(values(form, 'imageOrder'))) {
+    const path = `${F.imageOrder}[${i}]`;
+    const ref = raw.trim().toLowerCase();
+    const newMatch = NEW_REF.exec(ref);
+    const target = newMatch
+      ? fresh[Number(newMatch[1])]
+      : keptPlacements.find((p) => p.kind === 'keep' && p.id === ref);
+    if (!target) errors.add(path, IMAGE_LIBRARY_MESSAGES.unknownImage);
+    else if (used.has(target)) errors.add(path, 'Image listed more than once');
+    else {
+      used.add(target);
+      ordered.push(target);
+    }
+  }
+  errors.throwIfAny();
+  const placements = [...ordered, ...[...keptPlacements, ...fresh].filter((p) => !used.has(p))];
+  return { placements, newImages, keptPaths };
+};
+
+/** The library's fields: trimmed, title required ('Title is required'), month default. */
+const parseFields = (text: Partial<Record<TextField, string>>) => {
+  const parsed = imageLibraryFieldsSchema.safeParse({ ...text, title: text.title ?? '' });
+  if (parsed.success) return parsed.data;
+  const errors = new FieldErrors();
+  for (const issue of parsed.error.issues)
+    errors.add(issue.path.join('.') || 'data', issue.message);
+  errors.throwIfAny();
+  throw new Error('unreachable');
+};
+
+export interface ImageLibraryServiceDeps {
+  db: Database;
+  storage: StorageDriver;
+  pipeline: ImagePipeline;
+}
+
+export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibraryServiceDeps) => {
+  const notFound = () => new NotFound(IMAGE_LIBRARY_MESSAGES.notFound);
+  const assertId = (id: string) => {
+    if (!UUID.test(id)) throw notFound();
+    return id.toLowerCase();
+  };
+
+  /** Reads the form, running every file through the pipeline into `batch` as it arrives. */
+  const receive = async (
+    source: FormSource,
+    spec: (typeof LIBRARY_FORMS)[keyof typeof LIBRARY_FORMS],
+    batch: Parameters<Parameters<typeof withStoredFiles>[1]>[0],
+  ) => {
+    const stored: StoredImage[] = [];
+    const form = (await source({
+      ...spec,
+      onFile: async (file) => {
+        stored[file.index] = await pipeline.ingest(file.buffer, batch);
+      },
+    })) as AnyForm;
+    return { form, stored };
+  };
+
+  /**
+   * Applies a plan inside the transaction: kept images must belong to the library (else 400 at
+   * their `existingImages[i]`), the rest of the library's images are deleted, new ones inserted,
+   * every image gets its position. Returns the file keys to delete once the transaction commits.
+   */
+  const applyPlan = async (tx: Tx, libraryId: string, plan: ImagePlan): Promise<string[]> => {
+    const current = await listImagesOf(tx, OWNER, [libraryId]);
+    const currentIds = new Set(current.map((r) => r.id));
+    const errors = new FieldErrors();
+    for (const [id, path] of plan.keptPaths) {
+      if (!currentIds.has(id)) errors.add(path, IMAGE_LIBRARY_MESSAGES.unknownImage);
+    }
+    errors.throwIfAny();
+
+    const removed = await deleteImagesByIds(
+      tx,
+      current.filter((r) => !plan.keptPaths.has(r.id)).map((r) => r.id),
+    );
+    const byId = new Map(current.map((r) => [r.id, r]));
+    const inserts: Parameters<typeof insertImages>[1] = [];
+    for (const [position, placement] of plan.placements.entries()) {
+      if (placement.kind === 'keep') {
+        const row = byId.get(placement.id);
+        const altText = placement.altText ?? row?.altText ?? '';
+        if (row && (row.altText !== altText || row.sortOrder !== position)) {
+          await updateImagePlacement(tx, placement.id, { altText, sortOrder: position });
+        }
+      } else {
+        const image = plan.newImages[placement.index];
+        if (!image) throw new Error(`new image ${placement.index} missing`);
+        inserts.push({
+          ownerType: OWNER,
+          ownerId: libraryId,
+          ...image,
+          altText: placement.altText,
+          sortOrder: position,
+        });
+      }
+    }
+    await insertImages(tx, inserts);
+    return removed.flatMap(imageFileKeys);
+  };
+
+  const get = async (id: string): Promise<ImageLibrary> => {
+    const found = await findLibrary(db, assertId(id));
+    if (!found) throw notFound();
+    return presentLibrary(found, await listImagesOf(db, OWNER, [found.library.id]), storage);
+  };
+
+  const list = async (query: ListQuery): Promise<ImageLibraryList> => {
+    const { rows, total } = await listLibraries(db, query);
+    const images = groupByOwner(
+      await listImagesOf(
+        db,
+        OWNER,
+        rows.map((r) => r.library.id),
+      ),
+    );
+    return {
+      libraries: rows.map((row) => presentLibrary(row, images.get(row.library.id) ?? [], storage)),
+      pagination: makePagination(total, query.page, query.limit),
+    };
+  };
+
+  const create = async (
+    authorId: string,
+    source: FormSource,
+    log?: FastifyBaseLogger,
+  ): Promise<ImageLibrary> => {
+    const id = await withStoredFiles(
+      storage,
+      async (batch) => {
+        const { form, stored } = await receive(source, LIBRARY_FORMS.library, batch);
+        const fields = parseFields(form.text);
+        const plan = planImages(form, stored, false);
+        return db.transaction(async (tx) => {
+          const library = await insertLibrary(tx, { ...fields, authorId });
+          await applyPlan(tx, library.id, plan);
+          return library.id;
+        });
+      },
+      log,
+    );
+    return get(id);
+  };
+
+  /** PUT {id} (`fieldsToo`) and PUT {id}/images: one transaction, old files deleted after commit. */
+  const save = async (
+    rawId: string,
+    source: FormSource,
+    fieldsToo: boolean,
+    log?: FastifyBaseLogger,
+  ): Promise<ImageLibrary> => {
+    const id = assertId(rawId);
+    // Answered before the body is read: no upload work for a library that is not there.
+    if (!(await libraryExists(db, id))) throw notFound();
+    const obsolete = await withStoredFiles(
+      storage,
+      async (batch) => {
+        const spec = fieldsToo ? LIBRARY_FORMS.library : LIBRARY_FORMS.images;
+        const { form, stored } = await receive(source, spec, batch);
+        const fields = fieldsToo ? parseFields(form.text) : undefined;
+        const plan =
+          !fieldsToo || sendsImages(form, stored.length) ? planImages(form, stored, true) : null;
+        return db.transaction(async (tx) => {
+          if (!(await lockLibrary(tx, id))) throw notFound();
+          if (fields) await updateLibrary(tx, id, fields);
+          else await touchLibrary(tx, id);
+          return plan ? applyPlan(tx, id, plan) : [];
+        });
+      },
+      log,
+    );
+    await deleteFiles(storage, obsolete, log);
+    return get(id);
+  };
+
+  const remove = async (rawId: string, log?: FastifyBaseLogger) => {
+    const id = assertId(rawId);
+    const removed: ImageRow[] = await db.transaction(async (tx) => {
+      if (!(await lockLibrary(tx, id))) throw notFound();
+      const rows = await deleteImagesOf(tx, OWNER, id);
+      await deleteLibrary(tx, id);
+      return rows;
+    });
+    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+    return { _id: id, id };
+  };
+
+  const toggleStatus = async (rawId: string): Promise<ImageLibrary> => {
+    const id = assertId(rawId);
+    if (!(await toggleLibraryStatus(db, id))) throw notFound();
+    return get(id);
+  };
+
+  return {
+    list,
+    get,
+    create,
+    update: (id: string, source: FormSource, log?: FastifyBaseLogger) =>
+      save(id, source, true, log),
+    updateImages: (id: string, source: FormSource, log?: FastifyBaseLogger) =>
+      save(id, source, false, log),
+    remove,
+    toggleStatus,
+  };
+};
+export type ImageLibraryService = ReturnType<typeof createImageLibraryService>;

@@ -1,0 +1,51 @@
+import { MONTH_CODES, MONTH_NAME_BY_CODE, type Itinerary } from '@safarnama/contract';
+import { presentImage } from '../../media/images.present.js';
+import type { ImageRow } from '../../media/images.repo.js';
+import type { StorageDriver } from '../../media/storage.js';
+import type { ItineraryWithNames } from './itineraries.repo.js';
+
+/** Month codes → names, in calendar order whatever order they were stored in. */
+export const monthNames = (codes: readonly string[]): string[] =>
+  MONTH_CODES.filter((code) => codes.includes(code)).map((code) => MONTH_NAME_BY_CODE[code]);
+
+/** An itinerary as spec §3 lists it: country, state and place populated, months as names. */
+export const presentItinerary = (
+  {
+    itinerary: row,
+    countryName,
+    countryShortName,
+    stateName,
+    placeName,
+    libraryTitle,
+  }: ItineraryWithNames,
+  gallery: readonly ImageRow[],
+  storage: StorageDriver,
+): Itinerary => ({
+  _id: row.id,
+  id: row.id,
+  title: row.title,
+  duration: row.duration,
+  type: row.type,
+  groupSize: row.groupSize,
+  languages: row.languages,
+  pricePerPerson: row.pricePerPerson,
+  visibility: row.visibility,
+  imageLibraryId: row.imageLibraryId,
+  imageLibrary:
+    row.imageLibraryId && libraryTitle !== null
+      ? { _id: row.imageLibraryId, title: libraryTitle }
+      : null,
+  months: monthNames(row.months),
+  description: row.description,
+  metaTitle: row.metaTitle,
+  metaDescription: row.metaDescription,
+  countryId: { _id: row.countryId, name: countryName, shortName: countryShortName },
+  stateId: { _id: row.stateId, name: stateName },
+  placeId: { _id: row.placeId, name: placeName },
+  dailyItinerary: row.dailyItinerary.map((d) => ({ title: d.title, description: d.description })),
+  faqs: row.faqs.map((f) => ({ question: f.question, answer: f.answer })),
+  isActive: row.isActive,
+  gallery: gallery.map((image) => presentImage(image, storage)),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

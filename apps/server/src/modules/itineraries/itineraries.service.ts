@@ -1,0 +1,331 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  ITINERARY_GALLERY_FIELDS as FIELDS,
+  ITINERARY_MESSAGES as M,
+  MONTH_CODES,
+  altTextSchema,
+  makePagination,
+  type Itinerary,
+  type itineraryInputSchema,
+  type itineraryListQuerySchema,
+  type itineraryUpdateSchema,
+} from '@safarnama/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { NotFound, ValidationError } from '../../http/errors.js';
+import { asUuid } from '../../http/form-fields.js';
+import { FieldErrors, type FormReader } from '../../http/multipart.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
+import { deleteFiles, withStoredFiles } from '../../media/files.js';
+import { receiveImageForm } from '../../media/form-images.js';
+import {
+  deleteImagesByIds,
+  deleteImagesOf,
+  groupByOwner,
+  insertImages,
+  listImagesOf,
+} from '../../media/images.repo.js';
+import { imageFileKeys, type ImagePipeline } from '../../media/pipeline.js';
+import type { StorageDriver } from '../../media/storage.js';
+import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
+import { libraryExists, nextSortOrder } from '../place-details/place-details.repo.js';
+import {
+  countItineraries,
+  countItinerariesUpTo,
+  deleteItinerary,
+  estimateMatching,
+  estimateItineraries,
+  findItinerary,
+  insertItinerary,
+  itineraryExists,
+  listItineraryPage,
+  lockItinerary,
+  replaceItinerary,
+  toggleItinerary,
+  type ItineraryFilter,
+  type ItineraryValues,
+  type ItineraryWithNames,
+} from './itineraries.repo.js';
+import { presentItinerary } from './itineraries.present.js';
+
+export const GALLERY = 'itinerary-gallery' as const;
+const CONFLICTS = { itineraries_place_title_key: M.duplicate };
+
+export type ItineraryInputData = z.output<typeof itineraryInputSchema>;
+export type ItineraryUpdateData = z.output<typeof itineraryUpdateSchema>;
+export type ItineraryListQueryData = z.output<typeof itineraryListQuerySchema>;
+
+/**
+ * Above this many rows (planner estimate) an unfiltered list reports the estimate as its total
+ * instead of counting: `count(*)` of the whole table grows with it, the estimate costs nothing.
+ */
+export const EXACT_COUNT_LIMIT = 50_000;
+/**
+ * A search counts its matches exactly up to this many; past it, the total is the planner's
+ * estimate. Every match of a trigram search is re-checked against the row's text (~2.5 µs each
+ * at 100k rows), so an exact count of a term in 10% of the rows costs ~25 ms on every keystroke.
+ */
+export const EXACT_SEARCH_COUNT_LIMIT = 2_000;
+
+export interface ItineraryServiceDeps {
+  db: Database;
+  storage: StorageDriver;
+  pipeline: ImagePipeline;
+  /** Overrides {@link EXACT_COUNT_LIMIT} (tests). */
+  exactCountLimit?: number;
+  /** Overrides {@link EXACT_SEARCH_COUNT_LIMIT} (tests). */
+  exactSearchCountLimit?: number;
+}
+
+export const createItineraryService = ({
+  db,
+  storage,
+  pipeline,
+  exactCountLimit = EXACT_COUNT_LIMIT,
+  exactSearchCountLimit = EXACT_SEARCH_COUNT_LIMIT,
+}: ItineraryServiceDeps) => {
+  const notFound = () => new NotFound(M.notFound);
+
+  /** Rows with their galleries: one images query for the whole page. */
+  const present = async (rows: ItineraryWithNames[]): Promise<Itinerary[]> => {
+    const galleries = groupByOwner(
+      await listImagesOf(
+        db,
+        GALLERY,
+        rows.map((r) => r.itinerary.id),
+      ),
+    );
+    return rows.map((row) => presentItinerary(row, galleries.get(row.itinerary.id) ?? [], storage));
+  };
+
+  const get = async (rawId: string): Promise<Itinerary> => {
+    const id = asUuid(rawId);
+    const row = id ? await findItinerary(db, id) : undefined;
+    if (!row) throw notFound();
+    const [itinerary] = await present([row]);
+    if (!itinerary) throw notFound();
+    return itinerary;
+  };
+
+  /**
+   * The total of a list (see ARCHITECTURE.md, "count strategy"): never a scan of the whole table.
+   * - unfiltered: exact up to `exactCountLimit` rows, above it the planner's table estimate;
+   * - place filter: exact (the place's btree holds a handful of rows);
+   * - search: exact up to `exactSearchCountLimit` matches, above it the planner's estimate of the
+   *   matches (at least the limit + 1).
+   * `list` then corrects an estimate with what the page itself proves (the end of the results).
+   */
+  const total = async (filter: ItineraryFilter): Promise<{ n: number; exact: boolean }> => {
+    if (!filter.search) {
+      if (filter.placeId === undefined) {
+        const estimate = await estimateItineraries(db);
+        if (estimate > exactCountLimit) return { n: estimate, exact: false };
+      }
+      return { n: await countItineraries(db, filter), exact: true };
+    }
+    const upTo = await countItinerariesUpTo(db, filter, exactSearchCountLimit);
+    if (upTo <= exactSearchCountLimit) return { n: upTo, exact: true };
+    const estimate = await estimateMatching(db, filter);
+    return { n: Math.max(estimate, upTo), exact: false };
+  };
+
+  const list = async (query: ItineraryListQueryData) => {
+    const filter: ItineraryFilter = {
+      search: query.search,
+      placeId: query.placeId ? (asUuid(query.placeId) ?? null) : undefined,
+    };
+    // Page and total are independent: on a pool they run side by side.
+    const [rows, counted] = await Promise.all([
+      listItineraryPage(db, filter, query),
+      total(filter),
+    ]);
+    const offset = (query.page - 1) * query.limit;
+    let n = counted.n;
+    if (!counted.exact) {
+      // A short, non-empty page is the end of the results: its position is the exact total.
+      if (rows.length > 0 && rows.length < query.limit) n = offset + rows.length;
+      // A full page: never claim fewer rows than the pages up to this one showed.
+      else if (rows.length === query.limit) n = Math.max(n, offset + rows.length);
+    }
+    return {
+      itineraries: await present(rows),
+      pagination: makePagination(n, query.page, query.limit),
+    };
+  };
+
+  /** '' or null: no library; otherwise it must exist (400 at imageLibraryId). */
+  const checkLibrary = async (tx: Executor, raw: string | null): Promise<string | null> => {
+    if (raw === null || raw.trim() === '') return null;
+    const id = asUuid(raw);
+    if (!id || !(await libraryExists(tx, id))) {
+      throw new ValidationError([{ path: 'imageLibraryId', message: M.unknownLibrary }]);
+    }
+    return id;
+  };
+
+  /**
+   * The stored values of a create or update body: parents and library checked, description
+   * sanitised, months in calendar order, SEO fields and FAQs kept only when public (spec §5).
+   */
+  const valuesOf = async (tx: Executor, input: ItineraryInputData): Promise<ItineraryValues> => {
+    const parents = await checkHierarchy(tx, {
+      countryId: input.countryId,
+      stateId: input.stateId,
+      placeId: input.placeId,
+    });
+    const imageLibraryId = await checkLibrary(tx, input.imageLibraryId);
+    const isPublic = input.visibility === 'public';
+    return {
+      ...parents,
+      title: input.title,
+      duration: input.duration,
+      type: input.type,
+      groupSize: input.groupSize,
+      languages: input.languages,
+      pricePerPerson: input.pricePerPerson,
+      visibility: input.visibility,
+      imageLibraryId,
+      months: MONTH_CODES.filter((code) => input.months.includes(code)),
+      description: sanitizeRichText(input.description),
+      metaTitle: isPublic ? input.metaTitle : '',
+      metaDescription: isPublic ? input.metaDescription : '',
+      dailyItinerary: input.dailyItinerary.map((d) => ({
+        title: d.title,
+        description: d.description,
+      })),
+      faqs: isPublic ? input.faqs.map((f) => ({ question: f.question, answer: f.answer })) : [],
+      isActive: input.isActive,
+    };
+  };
+
+  /** POST create-itinerary. */
+  const create = async (input: ItineraryInputData): Promise<Itinerary> => {
+    const id = await guardWrite(
+      () => db.transaction(async (tx) => (await insertItinerary(tx, await valuesOf(tx, input))).id),
+      CONFLICTS,
+    );
+    return get(id);
+  };
+
+  /** PUT update-itinerary/{id}: the whole record is replaced; `_id`, when sent, must be {id}. */
+  const update = async (rawId: string, input: ItineraryUpdateData): Promise<Itinerary> => {
+    const { _id, ...fields } = input;
+    const id = asUuid(rawId);
+    if (_id !== undefined && _id !== '' && (asUuid(_id) ?? _id) !== (id ?? rawId)) {
+      throw new ValidationError([{ path: '_id', message: M.idMismatch }]);
+    }
+    if (!id) throw notFound();
+    await guardWrite(
+      () =>
+        db.transaction(async (tx) => {
+          if (!(await lockItinerary(tx, id))) throw notFound();
+          await replaceItinerary(tx, id, await valuesOf(tx, fields));
+        }),
+      CONFLICTS,
+    );
+    return get(id);
+  };
+
+  /** PATCH toggle-itinerary-status/{id}. */
+  const toggle = async (rawId: string): Promise<Itinerary> => {
+    const id = asUuid(rawId);
+    if (!id || !(await toggleItinerary(db, id))) throw notFound();
+    return get(id);
+  };
+
+  /** DELETE delete-itinerary/{id}: the row and its gallery rows, then (after commit) the files. */
+  const remove = async (rawId: string, log?: FastifyBaseLogger) => {
+    const id = asUuid(rawId);
+    if (!id) throw notFound();
+    const removed = await db.transaction(async (tx) => {
+      if (!(await deleteItinerary(tx, id))) throw notFound();
+      return deleteImagesOf(tx, GALLERY, id);
+    });
+    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+    return { _id: id, id };
+  };
+
+  /**
+   * PATCH itinerary/gallery/{itineraryId} (multipart: itineraryId, images, altTexts[i]): the new
+   * images are appended after the gallery. An `itineraryId` field other than the path's → 400.
+   */
+  const addGallery = async (rawId: string, read: FormReader, log?: FastifyBaseLogger) => {
+    const id = asUuid(rawId);
+    // Checked before the upload is read: no image work for an itinerary that does not exist.
+    if (!id || !(await itineraryExists(db, id))) throw notFound();
+    await withStoredFiles(
+      storage,
+      async (batch) => {
+        const { form, files } = await receiveImageForm(
+          read,
+          { text: [FIELDS.itineraryId], indexed: [FIELDS.altTexts], files: [FIELDS.images] },
+          pipeline,
+          batch,
+        );
+        const errors = new FieldErrors();
+        const sentId = form.text[FIELDS.itineraryId];
+        if (sentId !== undefined && (asUuid(sentId) ?? sentId) !== id) {
+          errors.add(FIELDS.itineraryId, M.idMismatch);
+        }
+        const stored = files[FIELDS.images] ?? [];
+        if (stored.length === 0) errors.add(FIELDS.images, 'Choose at least one image');
+        const alts = form.indexed[FIELDS.altTexts];
+        const altTexts = stored.map((_, i) => {
+          const parsed = altTextSchema.safeParse(alts.get(i) ?? '');
+          if (!parsed.success) {
+            errors.add(
+              `${FIELDS.altTexts}[${i}]`,
+              parsed.error.issues[0]?.message ?? 'Invalid alt text',
+            );
+            return '';
+          }
+          return parsed.data;
+        });
+        for (const [i] of alts) {
+          if (i >= stored.length) errors.add(`${FIELDS.altTexts}[${i}]`, 'No image at this index');
+        }
+        errors.throwIfAny();
+        await db.transaction(async (tx) => {
+          if (!(await lockItinerary(tx, id))) throw notFound();
+          const start = await nextSortOrder(tx, GALLERY, id);
+          await insertImages(
+            tx,
+            stored.map((image, i) => ({
+              ...image,
+              ownerType: GALLERY,
+              ownerId: id,
+              altText: altTexts[i] ?? '',
+              sortOrder: start + i,
+            })),
+          );
+        });
+      },
+      log,
+    );
+    return get(id);
+  };
+
+  /** DELETE itinerary/gallery/{itineraryId}/{imageId}: an image of another owner → 404. */
+  const removeGalleryImage = async (
+    rawId: string,
+    rawImageId: string,
+    log?: FastifyBaseLogger,
+  ): Promise<Itinerary> => {
+    const id = asUuid(rawId);
+    if (!id) throw notFound();
+    const imageId = asUuid(rawImageId);
+    const removed = await db.transaction(async (tx) => {
+      if (!(await lockItinerary(tx, id))) throw notFound();
+      const gallery = await listImagesOf(tx, GALLERY, [id]);
+      if (!imageId || !gallery.some((image) => image.id === imageId)) {
+        throw new NotFound(M.imageNotFound);
+      }
+      return deleteImagesByIds(tx, [imageId]);
+    });
+    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+    return get(id);
+  };
+
+  return { list, get, create, update, toggle, remove, addGallery, removeGalleryImage };
+};
+export type ItineraryService = ReturnType<typeof createItineraryService>;

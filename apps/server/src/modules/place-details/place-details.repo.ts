@@ -1,0 +1,134 @@
+import { MONTHS } from '@safarnama/contract';
+import { count, desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  countries,
+  imageLibraries,
+  images,
+  placeDetails,
+  places,
+  states,
+} from '../../db/schema/index.js';
+import { ilikeContains } from '../../db/search.js';
+
+export type PlaceDetailsRow = typeof placeDetails.$inferSelect;
+export type NewPlaceDetails = typeof placeDetails.$inferInsert;
+
+export interface PlaceDetailsWithNames {
+  details: PlaceDetailsRow;
+  countryName: string;
+  stateName: string;
+  placeName: string;
+  libraryTitle: string | null;
+}
+
+/** The record with its country, state and place names and its library's title: one query. */
+const withNames = (db: Executor) =>
+  db
+    .select({
+      details: placeDetails,
+      countryName: countries.name,
+      stateName: states.name,
+      placeName: places.name,
+      libraryTitle: imageLibraries.title,
+    })
+    .from(placeDetails)
+    .innerJoin(places, eq(places.id, placeDetails.placeId))
+    .innerJoin(states, eq(states.id, placeDetails.stateId))
+    .innerJoin(countries, eq(countries.id, placeDetails.countryId))
+    .leftJoin(imageLibraries, eq(imageLibraries.id, placeDetails.imageLibraryId));
+
+/**
+ * Search by place name (trigram index on places.name, through the place ids) or month: the code
+ * (`jan`, trigram index on month) or a month name (`january` → JAN).
+ */
+const search = (term: string): SQL | undefined => {
+  const lower = term.toLowerCase();
+  const codes = MONTHS.filter((m) => m.name.toLowerCase().includes(lower)).map((m) => m.code);
+  return or(
+    inArray(
+      placeDetails.placeId,
+      sql`(select ${places.id} from ${places} where ${ilikeContains(places.name, term)})`,
+    ),
+    ilikeContains(placeDetails.month, term),
+    codes.length > 0 ? inArray(placeDetails.month, codes) : undefined,
+  );
+};
+
+export const listPlaceDetails = async (
+  db: Executor,
+  query: { page: number; limit: number; search: string },
+) => {
+  const where = query.search ? search(query.search) : undefined;
+  const [total] = await db.select({ n: count() }).from(placeDetails).where(where);
+  const rows = await withNames(db)
+    .where(where)
+    .orderBy(desc(placeDetails.createdAt), desc(placeDetails.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const findPlaceDetails = async (
+  db: Executor,
+  id: string,
+): Promise<PlaceDetailsWithNames | undefined> => {
+  const [row] = await withNames(db).where(eq(placeDetails.id, id)).limit(1);
+  return row;
+};
+
+export const lockPlaceDetails = async (db: Executor, id: string) => {
+  const [row] = await db
+    .select({ id: placeDetails.id })
+    .from(placeDetails)
+    .where(eq(placeDetails.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+};
+
+export const insertPlaceDetails = async (db: Executor, values: NewPlaceDetails) => {
+  const [row] = await db.insert(placeDetails).values(values).returning({ id: placeDetails.id });
+  if (!row) throw new Error('insert place details returned nothing');
+  return row;
+};
+
+export const updatePlaceDetails = async (
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<
+      NewPlaceDetails,
+      | 'imageLibraryId'
+      | 'month'
+      | 'description'
+      | 'temperature'
+      | 'location'
+      | 'bestTimeToVisit'
+      | 'status'
+    >
+  >,
+) => {
+  await db
+    .update(placeDetails)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(placeDetails.id, id));
+};
+
+export const libraryExists = async (db: Executor, id: string) => {
+  const [row] = await db
+    .select({ id: imageLibraries.id })
+    .from(imageLibraries)
+    .where(eq(imageLibraries.id, id))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** The next free position at the end of an owner's images. */
+export const nextSortOrder = async (db: Executor, ownerType: string, ownerId: string) => {
+  const [row] = await db
+    .select({ top: max(images.sortOrder) })
+    .from(images)
+    .where(sql`${images.ownerType} = ${ownerType} and ${images.ownerId} = ${ownerId}`);
+  return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
+};

@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ALT_TEXT_MAX,
+  API_PATHS,
+  PLACE_DETAILS_MESSAGES as M,
+  UPLOAD_LIMITS,
+  envelopeSchema,
+  listQuerySchema,
+  placeDetailsAddFieldsSchema,
+  placeDetailsByIdQuerySchema,
+  placeDetailsGalleryRemoveSchema,
+  placeDetailsListSchema,
+  placeDetailsOneSchema,
+  placeDetailsUpdateFieldsSchema,
+  requestSchema,
+} from '@safarnama/contract';
+import { ok } from '../../http/envelope.js';
+import { docFile, multipartDoc } from '../../http/form-fields.js';
+import {
+  RICH_TEXT_MULTIPART,
+  formReader,
+  multipartValidatorCompiler,
+  registerMultipart,
+} from '../../http/multipart.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { PlaceDetailsService } from './place-details.service.js';
+
+const S = API_PATHS.service;
+const tags = ['place-details'];
+const multipart = { consumes: ['multipart/form-data'] } as const;
+const one = envelopeSchema(placeDetailsOneSchema);
+const cover = {
+  coverPhoto: docFile(
+    'Cover photo (jpeg, png, gif, webp; ≤ 10 MB); on update only a real file replaces it',
+  ),
+};
+
+export interface PlaceDetailsRoutesDeps {
+  placeDetails: PlaceDetailsService;
+}
+
+export const placeDetailsRoutes =
+  ({ placeDetails }: PlaceDetailsRoutesDeps) =>
+  async (app: FastifyInstance) => {
+    await registerMultipart(app, RICH_TEXT_MULTIPART);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      S.addPlaceDetails,
+      {
+        config: { access: 'place-details.create' },
+        validatorCompiler: multipartValidatorCompiler,
+        schema: {
+          tags,
+          summary:
+            'Add the details of a place for one month (multipart; temperature, location and bestTimeToVisit as JSON text)',
+          ...multipart,
+          body: multipartDoc(
+            placeDetailsAddFieldsSchema,
+            ['countryId', 'stateId', 'placeId', 'month'],
+            cover,
+          ),
+          response: { 201: one, ...errorResponses(400, 401, 403, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const saved = await placeDetails.add(formReader(request), request.log);
+        reply.code(201);
+        return ok({ data: saved }, M.added, 201);
+      },
+    );
+
+    r.get(
+      S.listPlaceDetails,
+      {
+        config: { access: 'place-details.view' },
+        schema: {
+          tags,
+          summary: 'Place details, newest first; search by place name or month',
+          querystring: listQuerySchema,
+          response: {
+            200: envelopeSchema(placeDetailsListSchema),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request) => ok(await placeDetails.list(request.query), M.listed),
+    );
+
+    r.patch(
+      S.updatePlaceDetails,
+      {
+        config: { access: 'place-details.update' },
+        validatorCompiler: multipartValidatorCompiler,
+        schema: {
+          tags,
+          summary:
+            'Update place details (multipart): imageLibraryId always (empty clears it); other fields only when sent',
+          ...multipart,
+          body: multipartDoc(placeDetailsUpdateFieldsSchema, ['id', 'imageLibraryId'], cover),
+          response: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        },
+      },
+      async (request) =>
+        ok({ data: await placeDetails.update(formReader(request), request.log) }, M.updated),
+    );
+
+    r.get(
+      S.placeDetailsById,
+      {
+        config: { access: 'place-details.view' },
+        schema: {
+          tags,
+          summary: 'One place details record with its gallery in order (data.data)',
+          querystring: placeDetailsByIdQuerySchema,
+          response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ok({ data: await placeDetails.get(request.query.id) }, M.fetched),
+    );
+
+    r.put(
+      S.addPlaceDetailsGallery,
+      {
+        config: { access: 'place-details.update' },
+        validatorCompiler: multipartValidatorCompiler,
+        schema: {
+          tags,
+          summary: 'Append images to the gallery (multipart: id, images, altTexts[i])',
+          ...multipart,
+          body: z.object({
+            id: z.string(),
+            images: z
+              .array(z.string().meta({ format: 'binary' }))
+              .max(UPLOAD_LIMITS.maxFiles)
+              .meta({ description: `Image files (≤ ${UPLOAD_LIMITS.maxFiles} per request)` }),
+            'altTexts[i]': z
+              .string()
+              .max(ALT_TEXT_MAX)
+              .optional()
+              .meta({ description: 'Alt text of the i-th file; sent as `altTexts[0]`, …' }),
+          }),
+          response: { 200: one, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) =>
+        ok(
+          { data: await placeDetails.addGallery(formReader(request), request.log) },
+          M.galleryUpdated,
+        ),
+    );
+
+    r.delete(
+      S.removePlaceDetailsGallery,
+      {
+        config: { access: 'place-details.delete' },
+        schema: {
+          tags,
+          summary: 'Remove gallery images (JSON {data: {id, imageIds}}); their files are deleted',
+          body: requestSchema(placeDetailsGalleryRemoveSchema),
+          response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        ok(
+          { data: await placeDetails.removeGallery(request.body.data, request.log) },
+          M.imageRemoved,
+        ),
+    );
+  };

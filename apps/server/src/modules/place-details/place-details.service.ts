@@ -1,0 +1,300 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  IMAGE_LIBRARY_MESSAGES,
+  PLACE_DETAILS_ALT_TEXTS_FIELD as ALT_TEXTS,
+  PLACE_DETAILS_FILE_FIELDS as FILES,
+  PLACE_DETAILS_MESSAGES as M,
+  altTextSchema,
+  makePagination,
+  placeDetailsAddFieldsSchema,
+  placeDetailsUpdateFieldsSchema,
+  type ListQuery,
+  type PlaceDetails,
+} from '@safarnama/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { NotFound, ValidationError } from '../../http/errors.js';
+import { asUuid, fieldNames, parseFields } from '../../http/form-fields.js';
+import { FieldErrors, type FormReader } from '../../http/multipart.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
+import { deleteFiles, withStoredFiles } from '../../media/files.js';
+import { receiveImageForm } from '../../media/form-images.js';
+import {
+  deleteImagesByIds,
+  insertImages,
+  listImagesOf,
+  listImagesOfTypes,
+  replaceSingleImage,
+  type ImageRow,
+} from '../../media/images.repo.js';
+import { imageFileKeys, type ImagePipeline } from '../../media/pipeline.js';
+import type { StorageDriver } from '../../media/storage.js';
+import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
+import {
+  findPlaceDetails,
+  insertPlaceDetails,
+  libraryExists,
+  listPlaceDetails,
+  lockPlaceDetails,
+  nextSortOrder,
+  updatePlaceDetails,
+  type PlaceDetailsWithNames,
+} from './place-details.repo.js';
+import { presentPlaceDetails } from './place-details.present.js';
+
+export const COVER = 'place-details-cover' as const;
+export const GALLERY = 'place-details-gallery' as const;
+const CONFLICTS = { place_details_place_month_key: M.duplicate };
+
+export interface PlaceDetailsServiceDeps {
+  db: Database;
+  storage: StorageDriver;
+  pipeline: ImagePipeline;
+}
+
+export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetailsServiceDeps) => {
+  const notFound = () => new NotFound(M.notFound);
+
+  /** Rows and their covers and galleries (one images query for the whole page). */
+  const present = async (rows: PlaceDetailsWithNames[]): Promise<PlaceDetails[]> => {
+    const all = await listImagesOfTypes(
+      db,
+      [COVER, GALLERY],
+      rows.map((r) => r.details.id),
+    );
+    const covers = new Map<string, ImageRow>();
+    const galleries = new Map<string, ImageRow[]>();
+    for (const image of all) {
+      if (image.ownerType === COVER) {
+        if (!covers.has(image.ownerId)) covers.set(image.ownerId, image);
+      } else {
+        const list = galleries.get(image.ownerId);
+        if (list) list.push(image);
+        else galleries.set(image.ownerId, [image]);
+      }
+    }
+    return rows.map((row) =>
+      presentPlaceDetails(
+        row,
+        covers.get(row.details.id),
+        galleries.get(row.details.id) ?? [],
+        storage,
+      ),
+    );
+  };
+
+  const get = async (rawId: string): Promise<PlaceDetails> => {
+    const id = asUuid(rawId);
+    const row = id ? await findPlaceDetails(db, id) : undefined;
+    if (!row) throw notFound();
+    const [details] = await present([row]);
+    if (!details) throw notFound();
+    return details;
+  };
+
+  /** null / undefined pass; an id must name an existing library (400 at imageLibraryId). */
+  const checkLibrary = async (tx: Executor, raw: string | null | undefined) => {
+    if (raw === null || raw === undefined) return raw;
+    const id = asUuid(raw);
+    if (!id || !(await libraryExists(tx, id))) {
+      throw new ValidationError([
+        { path: 'imageLibraryId', message: IMAGE_LIBRARY_MESSAGES.notFound },
+      ]);
+    }
+    return id;
+  };
+
+  const list = async (query: ListQuery) => {
+    const { rows, total } = await listPlaceDetails(db, query);
+    return {
+      placeDetails: await present(rows),
+      pagination: makePagination(total, query.page, query.limit),
+    };
+  };
+
+  /** POST add-Place-Details: one record per place and month (409 on a twin, even a concurrent one). */
+  const add = async (read: FormReader, log?: FastifyBaseLogger) => {
+    const id = await withStoredFiles(
+      storage,
+      async (batch) => {
+        const { form, files } = await receiveImageForm(
+          read,
+          {
+            text: fieldNames(placeDetailsAddFieldsSchema),
+            indexed: [],
+            files: [FILES.coverPhoto],
+            maxFiles: { [FILES.coverPhoto]: 1 },
+          },
+          pipeline,
+          batch,
+        );
+        const fields = parseFields(placeDetailsAddFieldsSchema, form.text);
+        const cover = files[FILES.coverPhoto]?.[0];
+        return guardWrite(
+          () =>
+            db.transaction(async (tx) => {
+              const parents = await checkHierarchy(tx, {
+                countryId: fields.countryId,
+                stateId: fields.stateId,
+                placeId: fields.placeId,
+              });
+              const imageLibraryId = (await checkLibrary(tx, fields.imageLibraryId)) ?? null;
+              const row = await insertPlaceDetails(tx, {
+                ...parents,
+                month: fields.month,
+                description: sanitizeRichText(fields.description),
+                imageLibraryId,
+                temperature: fields.temperature ?? null,
+                location: fields.location ?? null,
+                bestTimeToVisit: fields.bestTimeToVisit ?? null,
+                status: fields.status,
+              });
+              if (cover) {
+                await insertImages(tx, [
+                  { ...cover, ownerType: COVER, ownerId: row.id, sortOrder: 0 },
+                ]);
+              }
+              return row.id;
+            }),
+          CONFLICTS,
+        );
+      },
+      log,
+    );
+    return get(id);
+  };
+
+  /**
+   * PATCH update-Place-Details (spec §5): imageLibraryId is always sent (empty clears it); month,
+   * description, the three objects and status change only when sent; the cover only when a real
+   * file comes (a `coverPhoto` sent as text, e.g. the old URL, changes nothing).
+   */
+  const update = async (read: FormReader, log?: FastifyBaseLogger) => {
+    const { id, obsolete } = await withStoredFiles(
+      storage,
+      async (batch) => {
+        const { form, files } = await receiveImageForm(
+          read,
+          {
+            text: [...fieldNames(placeDetailsUpdateFieldsSchema), FILES.coverPhoto],
+            indexed: [],
+            files: [FILES.coverPhoto],
+            maxFiles: { [FILES.coverPhoto]: 1 },
+          },
+          pipeline,
+          batch,
+        );
+        const { [FILES.coverPhoto]: _ignored, ...text } = form.text;
+        const fields = parseFields(placeDetailsUpdateFieldsSchema, text);
+        const cover = files[FILES.coverPhoto]?.[0];
+        return guardWrite(
+          () =>
+            db.transaction(async (tx) => {
+              const id = asUuid(fields.id);
+              if (!id || !(await lockPlaceDetails(tx, id))) throw notFound();
+              const imageLibraryId = await checkLibrary(tx, fields.imageLibraryId);
+              await updatePlaceDetails(tx, id, {
+                imageLibraryId,
+                ...(fields.month !== undefined && { month: fields.month }),
+                ...(fields.description !== undefined && {
+                  description: sanitizeRichText(fields.description),
+                }),
+                ...(fields.temperature !== undefined && { temperature: fields.temperature }),
+                ...(fields.location !== undefined && { location: fields.location }),
+                ...(fields.bestTimeToVisit !== undefined && {
+                  bestTimeToVisit: fields.bestTimeToVisit,
+                }),
+                ...(fields.status !== undefined && { status: fields.status }),
+              });
+              const old = cover ? await replaceSingleImage(tx, COVER, id, cover) : [];
+              return { id, obsolete: old.flatMap(imageFileKeys) };
+            }),
+          CONFLICTS,
+        );
+      },
+      log,
+    );
+    await deleteFiles(storage, obsolete, log);
+    return get(id);
+  };
+
+  /** PUT update-Place-Details-Gallery-Images: new images appended after the gallery. */
+  const addGallery = async (read: FormReader, log?: FastifyBaseLogger) => {
+    const id = await withStoredFiles(
+      storage,
+      async (batch) => {
+        const { form, files } = await receiveImageForm(
+          read,
+          { text: ['id'], indexed: [ALT_TEXTS], files: [FILES.images] },
+          pipeline,
+          batch,
+        );
+        const id = asUuid(form.text.id);
+        if (!id) {
+          if (form.text.id === undefined) {
+            throw new ValidationError([{ path: 'id', message: 'Place details is required' }]);
+          }
+          throw notFound();
+        }
+        const stored = files[FILES.images] ?? [];
+        const errors = new FieldErrors();
+        if (stored.length === 0) errors.add(FILES.images, M.noImages);
+        const alts = form.indexed[ALT_TEXTS];
+        const altTexts = stored.map((_, i) => {
+          const parsed = altTextSchema.safeParse(alts.get(i) ?? '');
+          if (!parsed.success) {
+            errors.add(`${ALT_TEXTS}[${i}]`, parsed.error.issues[0]?.message ?? 'Invalid alt text');
+            return '';
+          }
+          return parsed.data;
+        });
+        for (const [i] of alts) {
+          if (i >= stored.length) errors.add(`${ALT_TEXTS}[${i}]`, 'No image at this index');
+        }
+        errors.throwIfAny();
+        await db.transaction(async (tx) => {
+          if (!(await lockPlaceDetails(tx, id))) throw notFound();
+          const start = await nextSortOrder(tx, GALLERY, id);
+          await insertImages(
+            tx,
+            stored.map((image, i) => ({
+              ...image,
+              ownerType: GALLERY,
+              ownerId: id,
+              altText: altTexts[i] ?? '',
+              sortOrder: start + i,
+            })),
+          );
+        });
+        return id;
+      },
+      log,
+    );
+    return get(id);
+  };
+
+  /** DELETE remove-Place-Details-Gallery-Images: ids not in this gallery → 400 at imageIds[i]. */
+  const removeGallery = async (
+    input: { id: string; imageIds: string[] },
+    log?: FastifyBaseLogger,
+  ) => {
+    const id = asUuid(input.id);
+    if (!id) throw notFound();
+    const removed = await db.transaction(async (tx) => {
+      if (!(await lockPlaceDetails(tx, id))) throw notFound();
+      const current = new Set((await listImagesOf(tx, GALLERY, [id])).map((r) => r.id));
+      const errors = new FieldErrors();
+      const ids = input.imageIds.map((raw, i) => {
+        const imageId = asUuid(raw);
+        if (!imageId || !current.has(imageId)) errors.add(`imageIds[${i}]`, M.unknownImage);
+        return imageId ?? '';
+      });
+      errors.throwIfAny();
+      return deleteImagesByIds(tx, [...new Set(ids)]);
+    });
+    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+    return get(id);
+  };
+
+  return { list, get, add, update, addGallery, removeGallery };
+};
+export type PlaceDetailsService = ReturnType<typeof createPlaceDetailsService>;

@@ -1,0 +1,21 @@
+import { cp, rm } from 'node:fs/promises';
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  splitting: false,
+  // The contract package ships TypeScript source, so it is bundled; every real dependency stays
+  // external and is resolved from node_modules at run time.
+  noExternal: ['@safarnama/contract'],
+  // dist/main.js applies the SQL migrations found beside it (see src/db/migrate.ts).
+  onSuccess: async () => {
+    await rm('dist/migrations', { recursive: true, force: true });
+    await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+  },
+});

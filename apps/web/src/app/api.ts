@@ -1,0 +1,88 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
+import { clearToken, getToken } from '../lib/token';
+import { showToast } from '../lib/toast';
+import { currentPath, loginPathFor, navigateTo } from '../lib/navigator';
+import { signedOut } from '../features/auth/auth.slice';
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/** Calls whose 401 means "wrong credentials / bad link", not "your session ended". */
+const SESSIONLESS_ENDPOINTS = new Set(['login', 'logout', 'validateForgotPasswordToken']);
+
+const rawBaseQuery = fetchBaseQuery({
+  // Absolute so `new Request()` works outside a page too (tests); same origin in the browser.
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
+  credentials: 'same-origin',
+  prepareHeaders: (headers) => {
+    headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE);
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+interface AuthSliceHolder {
+  auth?: { isLoggedIn?: boolean };
+}
+
+/** What a call needs to end the session (a subset of RTK Query's BaseQueryApi). */
+interface SessionApi {
+  endpoint: string;
+  dispatch: BaseQueryApi['dispatch'];
+  getState: BaseQueryApi['getState'];
+}
+
+/**
+ * A 401 on any call but the session-less ones means the session ended. Then the token is cleared,
+ * the auth state and API cache reset, a toast says so, and the admin goes to /login with the path
+ * to come back to. A 401 while nobody was signed in (first visit) just returns the error, and the
+ * access check redirects without a toast. Shared by `baseQuery` and the upload transport
+ * (`app/upload.ts`), so both end a session the same way.
+ */
+export const handleUnauthorized = (status: unknown, api: SessionApi, hadToken: boolean): void => {
+  if (status !== 401 || SESSIONLESS_ENDPOINTS.has(api.endpoint)) return;
+  const wasSignedIn = hadToken || ((api.getState() as AuthSliceHolder).auth?.isLoggedIn ?? false);
+  clearToken();
+  if (!wasSignedIn) return;
+  api.dispatch(signedOut());
+  showToast('error', SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+  const returnTo = currentPath();
+  if (!returnTo.startsWith('/login')) {
+    void Promise.resolve(navigateTo(loginPathFor(returnTo), { replace: true })).then(() => {
+      api.dispatch(baseApi.util.resetApiState());
+    });
+  } else {
+    api.dispatch(baseApi.util.resetApiState());
+  }
+};
+
+/** Every call goes through here (see `handleUnauthorized` for what a 401 does). */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions) => {
+  const hadToken = getToken() !== null;
+  const result = await rawBaseQuery(args, api, extraOptions);
+  handleUnauthorized(result.error?.status, api, hadToken);
+  return result;
+};
+
+/** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Profile', 'ImageLibrary', 'Blog'],
+  endpoints: () => ({}),
+});

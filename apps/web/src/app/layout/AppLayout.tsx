@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useProfile } from '../../features/auth/auth.api';
+import { useSignOut } from '../../features/auth/useSignOut';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+const Brand = () => (
+  <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-slate-200 px-6 dark:border-slate-800">
+    <img src="/favicon.svg" alt="" className="size-7" />
+    <div className="leading-tight">
+      <p className="text-sm font-semibold text-slate-900 dark:text-white">Safarnama</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">Admin back-office</p>
+    </div>
+  </div>
+);
+
+/** The signed-in frame: sidebar (a drawer on small screens), header and the page. */
+export const AppLayout = () => {
+  const { data: profile } = useProfile();
+  const { signOut, isSigningOut } = useSignOut();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const location = useLocation();
+
+  const handleToggleMenu = useCallback(() => setIsMenuOpen((open) => !open), []);
+  const handleCloseMenu = useCallback(() => setIsMenuOpen(false), []);
+  const handleSignOut = useCallback(() => {
+    void signOut();
+  }, [signOut]);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const handleKeyDown = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setIsMenuOpen(false);
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [isMenuOpen]);
+
+  return (
+    <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      {isMenuOpen ? (
+        <div
+          aria-hidden="true"
+          onClick={handleCloseMenu}
+          className="fixed inset-0 z-40 bg-slate-950/40 lg:hidden"
+        />
+      ) : null}
+      <aside
+        id="app-sidebar"
+        className={`fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform duration-200 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 dark:border-slate-800 dark:bg-slate-900 ${
+          isMenuOpen ? 'translate-x-0' : '-translate-x-full max-lg:invisible'
+        }`}
+      >
+        <Brand />
+        <Sidebar profile={profile} onNavigate={handleCloseMenu} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header
+          profile={profile}
+          isMenuOpen={isMenuOpen}
+          isSigningOut={isSigningOut}
+          onToggleMenu={handleToggleMenu}
+          onSignOut={handleSignOut}
+        />
+        <main key={location.pathname} className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+};
+
+export { AppLayout as Component };

@@ -1,0 +1,102 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadWithTimeout } from './lazy';
+import { ADMIN_PAGES, type AdminPage } from './navigation';
+import { RequireAuth } from './RequireAuth';
+import { RequirePermission } from './RequirePermission';
+import { InlineRouteErrorScreen, RouteErrorScreen } from './RouteErrorScreen';
+import { FullScreenSpinner } from '../components/ui/Spinner';
+
+/** The lazy part of an admin page: its own screen, or the shared ComingSoon screen. */
+const lazyPage = (page: AdminPage): RouteObject['lazy'] => {
+  switch (page.kind) {
+    case 'tasks':
+      return () => loadWithTimeout(() => import('../features/apps/TasksPage'));
+    case 'faq':
+      return () => loadWithTimeout(() => import('../features/apps/FaqPage'));
+    case 'chat':
+      return () => loadWithTimeout(() => import('../features/apps/ChatPage'));
+    case 'image-library':
+      return () => loadWithTimeout(() => import('../features/image-libraries/ImageLibraryPage'));
+    case 'blogs':
+      return () => loadWithTimeout(() => import('../features/blogs/BlogsPage'));
+    case 'countries':
+    case 'states':
+    case 'places': {
+      const exported = (
+        { countries: 'CountriesPage', states: 'StatesPage', places: 'PlacesPage' } as const
+      )[page.kind];
+      return async () => {
+        const module = await loadWithTimeout(() => import('../features/geography/GeoPage'));
+        return { Component: module[exported] };
+      };
+    }
+    case 'place-details':
+      return () => loadWithTimeout(() => import('../features/place-details/PlaceDetailsPage'));
+    case 'place-details-gallery':
+      return () =>
+        loadWithTimeout(() => import('../features/place-details/PlaceDetailsGalleryPage'));
+    case 'itineraries':
+      return () => loadWithTimeout(() => import('../features/itineraries/ItinerariesPage'));
+    case 'homepage':
+      return () => loadWithTimeout(() => import('../features/homepage/HomepageSettingsPage'));
+    case 'dashboard':
+      return () => loadWithTimeout(() => import('../features/dashboard/DashboardPage'));
+    case 'coming-soon':
+      return async () => {
+        const { ComingSoonPage } = await loadWithTimeout(
+          () => import('../features/coming-soon/ComingSoonPage'),
+        );
+        return { element: <ComingSoonPage title={page.title} description={page.description} /> };
+      };
+  }
+};
+
+const adminRoutes: RouteObject[] = ADMIN_PAGES.map((page) => ({
+  path: page.path,
+  element: <RequirePermission permission={page.permission} />,
+  children: [{ index: true, lazy: lazyPage(page) }],
+}));
+
+/** Every page is a lazy route (chunks load with the 120 s time-out and a retry screen). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      { path: 'login', lazy: () => loadWithTimeout(() => import('../features/auth/LoginPage')) },
+      {
+        path: 'forgot-password',
+        lazy: () => loadWithTimeout(() => import('../features/auth/ForgotPasswordPage')),
+      },
+      {
+        path: 'set-password',
+        lazy: () => loadWithTimeout(() => import('../features/auth/SetPasswordPage')),
+      },
+      {
+        path: 'service-unavailable',
+        lazy: () => loadWithTimeout(() => import('../features/system/ServiceUnavailablePage')),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => loadWithTimeout(() => import('./layout/AppLayout')),
+            children: [
+              {
+                errorElement: <InlineRouteErrorScreen />,
+                children: [
+                  { index: true, lazy: () => loadWithTimeout(() => import('./HomeRedirect')) },
+                  ...adminRoutes,
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => loadWithTimeout(() => import('../features/system/NotFoundPage')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,82 @@
+import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
+import { handleUnauthorized } from './api';
+import { getToken } from '../lib/token';
+
+export interface UploadRequest {
+  url: string;
+  method: 'POST' | 'PUT' | 'PATCH';
+  body: FormData;
+  /** Called with the share of the body sent so far, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+export type UploadResult =
+  { data: unknown; error?: undefined } | { error: FetchBaseQueryError; data?: undefined };
+
+const parseBody = (text: string): unknown => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * Sends a multipart body with XMLHttpRequest, because fetch reports no upload progress. Carries
+ * what `baseQuery` carries (Bearer token, the client header, same-origin credentials), answers in
+ * RTK Query's result shape (errors as `FetchBaseQueryError`), honours the query's abort signal,
+ * and ends the session on a 401 exactly as `baseQuery` does. The browser sets the multipart
+ * Content-Type with its boundary.
+ */
+export const uploadWithProgress = (
+  request: UploadRequest,
+  api: Pick<BaseQueryApi, 'endpoint' | 'dispatch' | 'getState' | 'signal'>,
+): Promise<UploadResult> =>
+  new Promise((resolve) => {
+    const hadToken = getToken() !== null;
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, request.url);
+    xhr.withCredentials = false; // same origin: cookies travel anyway, as with 'same-origin'
+    xhr.setRequestHeader(CLIENT_HEADER, CLIENT_HEADER_VALUE);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    const { onProgress } = request;
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    const handleAbort = (): void => {
+      xhr.abort();
+    };
+    api.signal.addEventListener('abort', handleAbort, { once: true });
+    const finish = (result: UploadResult): void => {
+      api.signal.removeEventListener('abort', handleAbort);
+      resolve(result);
+    };
+
+    xhr.onload = () => {
+      const data = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        finish({ data });
+        return;
+      }
+      handleUnauthorized(xhr.status, api, hadToken);
+      finish({ error: { status: xhr.status, data } });
+    };
+    xhr.onerror = () => {
+      finish({ error: { status: 'FETCH_ERROR', error: 'Network error while uploading' } });
+    };
+    xhr.ontimeout = () => {
+      finish({ error: { status: 'TIMEOUT_ERROR', error: 'The upload timed out' } });
+    };
+    xhr.onabort = () => {
+      finish({ error: { status: 'FETCH_ERROR', error: 'The upload was cancelled' } });
+    };
+    xhr.send(request.body);
+  });

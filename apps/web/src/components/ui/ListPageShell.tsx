@@ -1,0 +1,236 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { Pagination as PaginationInfo } from '@safarnama/contract';
+import { Button } from './Button';
+import { Card } from './Card';
+import { EmptyState } from './EmptyState';
+import { PageHeader } from './PageHeader';
+import { Pagination } from './Pagination';
+import { SearchBox } from './SearchBox';
+import { Spinner } from './Spinner';
+
+interface ListPageShellProps {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  searchText: string;
+  onSearchChange: (text: string) => void;
+  searchPlaceholder: string;
+  searchLabel: string;
+  /** The debounced search the list was asked for (for the empty message). */
+  search: string;
+  isLoading: boolean;
+  isFetching: boolean;
+  /** The list's error text, shown in a red banner. */
+  error: string | null;
+  /** Adds a 'Retry' button to the error banner. */
+  onRetry?: () => void;
+  /** The spinners' accessible name (default 'Loading'). */
+  loadingLabel?: string;
+  isEmpty: boolean;
+  emptyTitle: string;
+  emptyMessage: string;
+  pagination: PaginationInfo | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** 'countries', 'places'... for 'Page 1 of 3 · 25 countries'. */
+  countLabel: string;
+  /** Show Previous / numbers / Next even when there is only one page. */
+  alwaysShowPages?: boolean;
+  /** The table. */
+  children: ReactNode;
+}
+
+/**
+ * The frame of a searchable, paged list page (spec §2's list pages): header with actions, search
+ * box, red error banner, the table in a card (spinner while loading, empty state), and Previous /
+ * numbers / Next only when there is more than one page.
+ */
+export const ListPageShell = ({
+  title,
+  description,
+  actions,
+  searchText,
+  onSearchChange,
+  searchPlaceholder,
+  searchLabel,
+  search,
+  isLoading,
+  isFetching,
+  error,
+  onRetry,
+  loadingLabel = 'Loading',
+  isEmpty,
+  emptyTitle,
+  emptyMessage,
+  pagination,
+  page,
+  onPageChange,
+  countLabel,
+  alwaysShowPages = false,
+  children,
+}: ListPageShellProps) => (
+  <>
+    <PageHeader title={title} description={description} actions={actions} />
+
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <SearchBox
+        className="w-full sm:max-w-md"
+        value={searchText}
+        onChange={onSearchChange}
+        placeholder={searchPlaceholder}
+        label={searchLabel}
+      />
+      {isFetching && !isLoading ? (
+        <span className="text-teal-600 dark:text-teal-400">
+          <Spinner label={loadingLabel} />
+        </span>
+      ) : null}
+    </div>
+
+    {error ? (
+      <div
+        role="alert"
+        className={`mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300 ${
+          onRetry ? 'flex items-center justify-between gap-3' : ''
+        }`}
+      >
+        {onRetry ? (
+          <>
+            <span>{error}</span>
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              Retry
+            </Button>
+          </>
+        ) : (
+          error
+        )}
+      </div>
+    ) : null}
+
+    <Card className="overflow-hidden">
+      {isLoading ? (
+        <div className="flex justify-center py-16 text-teal-600 dark:text-teal-400">
+          <Spinner className="size-6" label={loadingLabel} />
+        </div>
+      ) : isEmpty ? (
+        <EmptyState
+          title={emptyTitle}
+          message={search ? `Nothing matches "${search}". Try another search.` : emptyMessage}
+        />
+      ) : (
+        <div className="overflow-x-auto">{children}</div>
+      )}
+    </Card>
+
+    {pagination && pagination.total > 0 ? (
+      <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Page {page} of {Math.max(1, pagination.totalPages)} · {pagination.total} {countLabel}
+        </p>
+        {alwaysShowPages || pagination.totalPages > 1 ? (
+          <Pagination page={page} totalPages={pagination.totalPages} onPageChange={onPageChange} />
+        ) : null}
+      </div>
+    ) : null}
+  </>
+);
+
+interface StatusToggleProps {
+  active: boolean;
+  /** What the pill switches, for its accessible name ('Deactivate India'). */
+  name: string;
+  disabled?: boolean;
+  onToggle: () => void;
+  labels?: { active: string; inactive: string };
+}
+
+/**
+ * Dims the page while a lazily loaded dialog loads (the `Suspense` fallback of list pages). Kept
+ * here, not in Spinner.tsx, so that it stays out of the main chunk.
+ */
+export const OverlaySpinner = () => (
+  <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/30 text-white">
+    <Spinner className="size-8" label="Loading..." />
+  </div>
+);
+
+/** A list page's table: the header row (`HeaderCell`s) over the body rows. */
+export const DataTable = ({ head, children }: { head: ReactNode; children: ReactNode }) => (
+  <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+    <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-900/60 dark:text-slate-400">
+      <tr>{head}</tr>
+    </thead>
+    <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
+  </table>
+);
+
+/** A column heading of a `DataTable`. */
+export const HeaderCell = ({
+  children,
+  className = '',
+}: {
+  children: ReactNode;
+  className?: string;
+}) => (
+  <th scope="col" className={`px-3 py-3 ${className}`}>
+    {children}
+  </th>
+);
+
+const ROW_ACTION_TONES = {
+  teal: 'text-teal-700 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-400/10',
+  red: 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10',
+  amber: 'text-amber-700 hover:bg-amber-50 dark:text-amber-300 dark:hover:bg-amber-400/10',
+  indigo: 'text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-400/10',
+};
+
+interface RowActionProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'className' | 'type'
+> {
+  tone: keyof typeof ROW_ACTION_TONES;
+  children: ReactNode;
+}
+
+/** A coloured text button of a row's Actions column ('Edit', 'Delete', 'Preview'...). */
+export const RowAction = ({ tone, children, ...rest }: RowActionProps) => (
+  <button
+    type="button"
+    className={`rounded px-1.5 py-0.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:opacity-50 ${ROW_ACTION_TONES[tone]}`}
+    {...rest}
+  >
+    {children}
+  </button>
+);
+
+/** The person a row names (author, owner): a small round picture, if any, and the name. */
+export const PersonCell = ({ name, image }: { name: string; image?: string | null }) => (
+  <span className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
+    {image ? <img src={image} alt="" className="size-6 rounded-full object-cover" /> : null}
+    {name}
+  </span>
+);
+
+/** The clickable Active/Inactive pill of list rows (spec §2, §4: toggles and reloads). */
+export const StatusToggle = ({
+  active,
+  name,
+  disabled = false,
+  onToggle,
+  labels = { active: 'Active', inactive: 'Inactive' },
+}: StatusToggleProps) => (
+  <button
+    type="button"
+    disabled={disabled}
+    onClick={onToggle}
+    aria-label={`${active ? labels.active : labels.inactive}: ${active ? 'deactivate' : 'activate'} ${name}`}
+    title={active ? 'Click to deactivate' : 'Click to activate'}
+    className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:cursor-default ${
+      active
+        ? 'bg-green-100 text-green-800 enabled:hover:bg-green-200 dark:bg-green-500/15 dark:text-green-300 dark:enabled:hover:bg-green-500/25'
+        : 'bg-slate-100 text-slate-700 enabled:hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:enabled:hover:bg-slate-700'
+    }`}
+  >
+    {active ? labels.active : labels.inactive}
+  </button>
+);

@@ -1,0 +1,191 @@
+import { lazy, Suspense, useState } from 'react';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Blog } from '@safarnama/contract';
+import { Button } from '../../components/ui/Button';
+import {
+  DataTable,
+  HeaderCell,
+  ListPageShell,
+  OverlaySpinner,
+  PersonCell,
+  RowAction,
+} from '../../components/ui/ListPageShell';
+import { getErrorMessage } from '../../lib/errors';
+import { formatShortDate } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { hasPermission, useProfile } from '../auth/auth.api';
+import { useListBlogsQuery } from './blogs.api';
+import { imageUrl, locationLabel } from './format';
+import { BlogStatusPill } from './StatusPill';
+
+// The form pulls in the geography selects, the dropzone and (lazily, on its own) the editor; the
+// preview is small but rarely opened: both load when first opened.
+const BlogFormModal = lazy(() =>
+  import('./BlogFormModal').then((module) => ({ default: module.BlogFormModal })),
+);
+const BlogPreviewModal = lazy(() =>
+  import('./BlogPreviewModal').then((module) => ({ default: module.BlogPreviewModal })),
+);
+
+type OpenDialog =
+  { kind: 'none' } | { kind: 'form'; blog: Blog | null } | { kind: 'preview'; blog: Blog };
+
+const NONE: OpenDialog = { kind: 'none' };
+
+const LIST_FAILED = 'Failed to load blogs';
+
+/** /services/addPlaceBlog: 'Places Travelpedia' (spec §2), the place blogs. */
+export const BlogsPage = () => {
+  const { data: profile } = useProfile();
+  const canCreate = hasPermission(profile, 'blogs.create');
+  const canUpdate = hasPermission(profile, 'blogs.update');
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to the search it was chosen for: a new search starts again at page 1.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const handlePageChange = (next: number): void => {
+    setPaging({ search, page: next });
+  };
+
+  const { data, error, isLoading, isFetching, refetch } = useListBlogsQuery({
+    page,
+    limit: PAGE_SIZE,
+    search,
+  });
+  const blogs = data?.blogs ?? [];
+
+  const [dialog, setDialog] = useState<OpenDialog>(NONE);
+  const handleClose = (): void => {
+    setDialog(NONE);
+  };
+
+  return (
+    <>
+      <ListPageShell
+        title="Places Travelpedia"
+        description="Travelpedia articles about places: write, preview and publish them."
+        actions={
+          canCreate ? (
+            <Button
+              onClick={() => {
+                setDialog({ kind: 'form', blog: null });
+              }}
+            >
+              Add Blog
+            </Button>
+          ) : null
+        }
+        searchText={searchText}
+        onSearchChange={setSearchText}
+        searchPlaceholder="Search blogs..."
+        searchLabel="Search blogs"
+        search={search}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        loadingLabel="Loading blogs"
+        error={error ? getErrorMessage(error, LIST_FAILED) : null}
+        onRetry={() => void refetch()}
+        isEmpty={blogs.length === 0}
+        emptyTitle="No blogs found"
+        emptyMessage="Write the first Travelpedia article with Add Blog."
+        pagination={data?.pagination}
+        page={page}
+        onPageChange={handlePageChange}
+        countLabel={data?.pagination.total === 1 ? 'blog' : 'blogs'}
+      >
+        <DataTable
+          head={
+            <>
+              <HeaderCell>
+                <span className="sr-only">Cover</span>
+              </HeaderCell>
+              <HeaderCell>Title</HeaderCell>
+              <HeaderCell>Place</HeaderCell>
+              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>Published</HeaderCell>
+              <HeaderCell>Author</HeaderCell>
+              <HeaderCell>Actions</HeaderCell>
+            </>
+          }
+        >
+          {blogs.map((blog) => (
+            <tr key={blog._id} className="align-top">
+              <td className="w-20 px-3 py-3">
+                {blog.coverImage ? (
+                  <img
+                    src={imageUrl(blog.coverImage, 160)}
+                    alt=""
+                    loading="lazy"
+                    style={{ backgroundColor: blog.coverImage.placeholder || undefined }}
+                    className="aspect-[4/3] w-16 rounded-md object-cover"
+                  />
+                ) : (
+                  <div
+                    aria-hidden="true"
+                    className="aspect-[4/3] w-16 rounded-md bg-slate-100 dark:bg-slate-800"
+                  />
+                )}
+              </td>
+              <td className="max-w-72 min-w-48 px-3 py-3">
+                <div className="font-medium break-words text-slate-900 dark:text-white">
+                  {blog.title}
+                </div>
+                <div className="mt-0.5 font-mono text-xs break-all text-slate-500 dark:text-slate-400">
+                  {blog.slug}
+                </div>
+              </td>
+              <td className="min-w-40 px-3 py-3 text-slate-700 dark:text-slate-300">
+                {locationLabel(blog)}
+              </td>
+              <td className="px-3 py-3">
+                <BlogStatusPill status={blog.status} />
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+                {blog.publishedAt ? formatShortDate(blog.publishedAt) : '—'}
+              </td>
+              <td className="px-3 py-3">
+                {blog.author ? (
+                  <PersonCell name={blog.author.name} image={blog.author.image} />
+                ) : null}
+              </td>
+              <td className="px-3 py-3">
+                <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+                  {canUpdate ? (
+                    <RowAction
+                      tone="teal"
+                      aria-label={`Edit ${blog.title}`}
+                      onClick={() => {
+                        setDialog({ kind: 'form', blog });
+                      }}
+                    >
+                      Edit
+                    </RowAction>
+                  ) : null}
+                  <RowAction
+                    tone="indigo"
+                    aria-label={`Preview ${blog.title}`}
+                    onClick={() => {
+                      setDialog({ kind: 'preview', blog });
+                    }}
+                  >
+                    Preview
+                  </RowAction>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListPageShell>
+
+      <Suspense fallback={<OverlaySpinner />}>
+        {dialog.kind === 'form' ? <BlogFormModal blog={dialog.blog} onClose={handleClose} /> : null}
+        {dialog.kind === 'preview' ? (
+          <BlogPreviewModal blog={dialog.blog} onClose={handleClose} />
+        ) : null}
+      </Suspense>
+    </>
+  );
+};
+
+export { BlogsPage as Component };

@@ -1,0 +1,55 @@
+import { API_PATHS, type Blog, type BlogList, type Envelope } from '@safarnama/contract';
+import { baseApi } from '../../app/api';
+import { uploadWithProgress } from '../../app/upload';
+import { buildBlogFormData, type BlogFormValues } from './blogs.form-data';
+
+export interface BlogListArgs {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+export interface SaveBlogArgs {
+  /** The blog to update; absent creates one. */
+  id?: string;
+  values: BlogFormValues;
+  /** A newly chosen cover image (sent with upload progress). */
+  coverImage: File | null;
+  /** Share of the body sent so far (0..1), while a cover image uploads. */
+  onProgress?: (fraction: number) => void;
+}
+
+const LIST_TAG = { type: 'Blog', id: 'LIST' } as const;
+
+/** Place blog calls (spec §7): add and update are multipart, the list pages and searches. */
+export const blogsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listBlogs: build.query<BlogList, BlogListArgs>({
+      query: ({ page, limit, search }) => ({
+        url: API_PATHS.service.listBlogs,
+        params: search.trim() ? { page, limit, search: search.trim() } : { page, limit },
+      }),
+      transformResponse: (response: Envelope<BlogList>) => response.data,
+      providesTags: (result) => [
+        LIST_TAG,
+        ...(result?.blogs ?? []).map((blog) => ({ type: 'Blog' as const, id: blog._id })),
+      ],
+    }),
+    saveBlog: build.mutation<Blog, SaveBlogArgs>({
+      async queryFn({ id, values, coverImage, onProgress }, api, _extra, baseQuery) {
+        const url = id ? API_PATHS.service.updateBlog : API_PATHS.service.addBlog;
+        const body = buildBlogFormData(values, coverImage, id);
+        // Only a file is worth the XHR transport (fetch reports no upload progress).
+        const result = coverImage
+          ? await uploadWithProgress({ url, method: 'POST', body, onProgress }, api)
+          : await baseQuery({ url, method: 'POST', body });
+        if (result.error) return { error: result.error };
+        return { data: (result.data as Envelope<{ data: Blog }>).data.data };
+      },
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [LIST_TAG, ...(id ? [{ type: 'Blog' as const, id }] : [])],
+    }),
+  }),
+});
+
+export const { useListBlogsQuery, useSaveBlogMutation } = blogsApi;

@@ -1,0 +1,159 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, MONTHS, TOUR_TYPES, type Dashboard } from '@safarnama/contract';
+import { routes } from '../../app/router';
+import {
+  errorEnvelope,
+  jsonResponse,
+  makeProfile,
+  okEnvelope,
+  renderRoutes,
+  stubFetch,
+} from '../../test/utils';
+
+// Recharts needs a laid-out DOM; the page's own behaviour is what is tested here.
+vi.mock('./DashboardCharts', () => ({
+  TypeChart: ({ data }: { data: { label: string }[] }) => <div>{`type chart: ${data.length}`}</div>,
+  MonthChart: ({ data }: { data: { label: string }[] }) => (
+    <div>{`month chart: ${data.length}`}</div>
+  ),
+}));
+
+const PROFILE = '/api/v1/admin/auth/get-profile-details';
+
+const answer: Dashboard = {
+  counts: {
+    itineraries: { active: 7, inactive: 2 },
+    places: { active: 12, inactive: 1 },
+    countries: 3,
+    states: 5,
+    blogs: { draft: 4, published: 6 },
+    imageLibraries: { active: 8, inactive: 0 },
+    images: 42,
+  },
+  homepage: { places: 2, packages: 8, blogs: 1, limits: { places: 6, packages: 8, blogs: 3 } },
+  gaps: {
+    placesMissingMonths: [
+      { placeId: 'p1', name: 'Munnar', missingMonths: 12 },
+      { placeId: 'p2', name: 'Hampi', missingMonths: 9 },
+    ],
+    itinerariesWithoutGallery: { count: 4, items: [{ _id: 'i1', title: 'Goa Beach Escape' }] },
+    publicItinerariesWithoutSeo: { count: 1, items: [{ _id: 'i2', title: 'Ladakh Ride' }] },
+  },
+  itinerariesByType: TOUR_TYPES.map((type, i) => ({ type, count: i === 0 ? 5 : i === 4 ? 4 : 0 })),
+  itinerariesByMonth: MONTHS.map((m, i) => ({ month: m.code, name: m.name, count: i + 1 })),
+};
+
+const serve = (dashboard: () => Response) =>
+  stubFetch((call) => {
+    if (call.url === PROFILE) {
+      return jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })));
+    }
+    if (call.url === API_PATHS.service.dashboard) return dashboard();
+    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  });
+
+const card = (label: string) => screen.getByRole('group', { name: label });
+
+describe('DashboardPage', () => {
+  it('shows the counts, homepage slots, gaps with links and the chart numbers', async () => {
+    serve(() => jsonResponse(okEnvelope({ data: answer })));
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Itineraries' })).toHaveTextContent(
+      '97 active · 2 inactive',
+    );
+    expect(card('Places')).toHaveTextContent('1312 active · 1 inactive');
+    expect(card('Countries')).toHaveTextContent('35 states');
+    expect(card('Blogs')).toHaveTextContent('106 published · 4 draft');
+    expect(card('Image libraries')).toHaveTextContent('88 active · 0 inactive');
+    expect(card('Images')).toHaveTextContent('42');
+
+    const slots = screen.getByRole('region', { name: 'Homepage slots' });
+    for (const [label, text] of [
+      ['Trending Destinations', '2/6'],
+      ['Tour Packages', '8/8'],
+      ['Travelpedia Blogs', '1/3'],
+    ] as const) {
+      const link = within(slots).getByRole('link', { name: `${label} ${text}` });
+      expect(link).toHaveAttribute('href', '/services/homepage-settings');
+    }
+
+    const gaps = screen.getByRole('region', { name: 'Content gaps' });
+    expect(within(gaps).getByRole('link', { name: 'Munnar' })).toHaveAttribute(
+      'href',
+      '/services/addPlaceDetails',
+    );
+    expect(within(gaps).getByText('9/12 missing')).toBeVisible();
+    expect(within(gaps).getByText('Itineraries without gallery images:')).toHaveTextContent('4');
+    expect(within(gaps).getByRole('link', { name: 'Goa Beach Escape' })).toHaveAttribute(
+      'href',
+      '/services/itineraries',
+    );
+    expect(within(gaps).getByRole('link', { name: 'Ladakh Ride' })).toHaveAttribute(
+      'href',
+      '/services/itineraries',
+    );
+
+    const types = screen.getByRole('table', { name: 'Itineraries by type' });
+    expect(within(types).getAllByRole('row')).toHaveLength(TOUR_TYPES.length + 1);
+    expect(within(types).getByRole('row', { name: 'Adventure 5' })).toBeInTheDocument();
+    expect(within(types).getByRole('row', { name: 'Beach 4' })).toBeInTheDocument();
+    const months = screen.getByRole('table', { name: 'Itineraries by month' });
+    expect(within(months).getByRole('row', { name: 'December 12' })).toBeInTheDocument();
+    expect(await screen.findByText('type chart: 10')).toBeInTheDocument();
+    expect(await screen.findByText('month chart: 12')).toBeInTheDocument();
+  });
+
+  it('shows the empty state on a fresh install', async () => {
+    const zero = { active: 0, inactive: 0 };
+    serve(() =>
+      jsonResponse(
+        okEnvelope({
+          data: {
+            ...answer,
+            counts: {
+              itineraries: zero,
+              places: zero,
+              countries: 0,
+              states: 0,
+              blogs: { draft: 0, published: 0 },
+              imageLibraries: zero,
+              images: 0,
+            },
+            homepage: { ...answer.homepage, places: 0, packages: 0, blogs: 0 },
+            gaps: {
+              placesMissingMonths: [],
+              itinerariesWithoutGallery: { count: 0, items: [] },
+              publicItinerariesWithoutSeo: { count: 0, items: [] },
+            },
+          },
+        }),
+      ),
+    );
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('No content yet')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add countries' })).toHaveAttribute(
+      'href',
+      '/services/addCountries',
+    );
+    expect(screen.queryByRole('region', { name: 'Content gaps' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error with a retry that loads the dashboard', async () => {
+    let fail = true;
+    serve(() =>
+      fail
+        ? jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Internal server error'))
+        : jsonResponse(okEnvelope({ data: answer })),
+    );
+    renderRoutes(routes, '/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The dashboard could not be loaded');
+    expect(alert).toHaveTextContent('Internal server error');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Images' })).toHaveTextContent('42');
+  });
+});

@@ -1,0 +1,336 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Dashboard } from '@safarnama/contract';
+import { loadWithTimeout } from '../../app/lazy';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { getErrorMessage } from '../../lib/errors';
+import { formatCount } from '../../lib/format';
+import { useGetDashboardQuery } from './dashboard.api';
+import type * as DashboardCharts from './DashboardCharts';
+import type { ChartDatum } from './DashboardCharts';
+
+// Recharts lives in this chunk only: the page itself stays small and draws its skeleton first.
+// Both charts share one load of the chunk (forgotten again if it fails, so a retry can load it).
+let chartsChunk: Promise<typeof DashboardCharts> | null = null;
+const loadCharts = () => {
+  chartsChunk ??= loadWithTimeout(() => import('./DashboardCharts')).catch((error: unknown) => {
+    chartsChunk = null;
+    throw error;
+  });
+  return chartsChunk;
+};
+const TypeChart = lazy(() => loadCharts().then((m) => ({ default: m.TypeChart })));
+const MonthChart = lazy(() => loadCharts().then((m) => ({ default: m.MonthChart })));
+
+export const DASHBOARD_LINKS = {
+  homepage: '/services/homepage-settings',
+  placeDetails: '/services/addPlaceDetails',
+  itineraries: '/services/itineraries',
+  countries: '/services/addCountries',
+  imageLibrary: '/services/image-library',
+} as const;
+
+/** Chart colours per theme, read by the SVG through CSS variables. */
+const CHART_VARS =
+  '[--chart-bar:var(--color-teal-600)] [--chart-bar-alt:var(--color-indigo-500)] [--chart-grid:var(--color-slate-200)] [--chart-text:var(--color-slate-600)] [--chart-text-strong:var(--color-slate-900)] [--chart-tooltip-bg:var(--color-white)] [--chart-cursor:var(--color-slate-100)] ' +
+  'dark:[--chart-bar:var(--color-teal-400)] dark:[--chart-bar-alt:var(--color-indigo-400)] dark:[--chart-grid:var(--color-slate-700)] dark:[--chart-text:var(--color-slate-300)] dark:[--chart-text-strong:var(--color-slate-100)] dark:[--chart-tooltip-bg:var(--color-slate-800)] dark:[--chart-cursor:var(--color-slate-800)]';
+
+const linkClass =
+  'font-medium text-teal-700 underline-offset-2 hover:underline dark:text-teal-400 focus-visible:outline-2 focus-visible:outline-teal-500';
+
+const Section = ({
+  title,
+  action,
+  children,
+  className = '',
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) => (
+  <Card className={`p-5 ${className}`}>
+    <section aria-label={title}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  </Card>
+);
+
+const StatCard = ({ label, value, detail }: { label: string; value: number; detail?: string }) => (
+  <Card className="p-5">
+    <div role="group" aria-label={label}>
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
+        {value.toLocaleString('en-IN')}
+      </p>
+      {detail ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{detail}</p> : null}
+    </div>
+  </Card>
+);
+
+const Slot = ({ label, value, limit }: { label: string; value: number; limit: number }) => (
+  <li>
+    <Link
+      to={DASHBOARD_LINKS.homepage}
+      aria-label={`${label} ${value}/${limit}`}
+      className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:border-teal-500 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-500 dark:border-slate-700 dark:hover:border-teal-400 dark:hover:bg-slate-800"
+    >
+      <span className="text-sm text-slate-700 dark:text-slate-300">{label}</span>
+      <span
+        className={`text-lg font-semibold tabular-nums ${
+          value >= limit ? 'text-teal-700 dark:text-teal-400' : 'text-slate-900 dark:text-white'
+        }`}
+      >
+        {value}/{limit}
+      </span>
+    </Link>
+  </li>
+);
+
+/** The numbers of a chart for screen readers (the SVG is aria-hidden). */
+const ChartTable = ({
+  caption,
+  head,
+  data,
+}: {
+  caption: string;
+  head: string;
+  data: ChartDatum[];
+}) => (
+  <table className="sr-only">
+    <caption>{caption}</caption>
+    <thead>
+      <tr>
+        <th scope="col">{head}</th>
+        <th scope="col">Itineraries</th>
+      </tr>
+    </thead>
+    <tbody>
+      {data.map((d) => (
+        <tr key={d.label}>
+          <th scope="row">{d.label}</th>
+          <td>{d.count}</td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
+
+const ChartSkeleton = () => (
+  <div className="flex h-80 w-full animate-pulse items-center justify-center rounded-lg bg-slate-100 text-teal-600 dark:bg-slate-800 dark:text-teal-400">
+    <Spinner className="size-6" label="Loading chart..." />
+  </div>
+);
+
+const GapItineraries = ({
+  title,
+  gap,
+  none,
+}: {
+  title: string;
+  gap: Dashboard['gaps']['itinerariesWithoutGallery'];
+  none: string;
+}) => (
+  <div>
+    <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+      {title}: <span className="tabular-nums">{gap.count}</span>
+    </h3>
+    {gap.items.length === 0 ? (
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{none}</p>
+    ) : (
+      <ul className="mt-2 space-y-1 text-sm">
+        {gap.items.map((item) => (
+          <li key={item._id}>
+            <Link to={DASHBOARD_LINKS.itineraries} className={linkClass}>
+              {item.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    )}
+  </div>
+);
+
+const isFreshInstall = ({ counts }: Dashboard) =>
+  counts.itineraries.active + counts.itineraries.inactive === 0 &&
+  counts.places.active + counts.places.inactive === 0 &&
+  counts.countries === 0 &&
+  counts.blogs.draft + counts.blogs.published === 0 &&
+  counts.imageLibraries.active + counts.imageLibraries.inactive === 0;
+
+const DashboardContent = ({ data }: { data: Dashboard }) => {
+  const { counts, homepage, gaps } = data;
+  const byType = data.itinerariesByType.map((r) => ({ label: r.type, count: r.count }));
+  const byMonth = data.itinerariesByMonth.map((r) => ({
+    label: r.name.slice(0, 3),
+    count: r.count,
+  }));
+  const byMonthFull = data.itinerariesByMonth.map((r) => ({ label: r.name, count: r.count }));
+  const fresh = isFreshInstall(data);
+  return (
+    <div className={`space-y-6 ${CHART_VARS}`}>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard
+          label="Itineraries"
+          value={counts.itineraries.active + counts.itineraries.inactive}
+          detail={`${counts.itineraries.active} active · ${counts.itineraries.inactive} inactive`}
+        />
+        <StatCard
+          label="Places"
+          value={counts.places.active + counts.places.inactive}
+          detail={`${counts.places.active} active · ${counts.places.inactive} inactive`}
+        />
+        <StatCard
+          label="Countries"
+          value={counts.countries}
+          detail={formatCount(counts.states, 'state')}
+        />
+        <StatCard
+          label="Blogs"
+          value={counts.blogs.draft + counts.blogs.published}
+          detail={`${counts.blogs.published} published · ${counts.blogs.draft} draft`}
+        />
+        <StatCard
+          label="Image libraries"
+          value={counts.imageLibraries.active + counts.imageLibraries.inactive}
+          detail={`${counts.imageLibraries.active} active · ${counts.imageLibraries.inactive} inactive`}
+        />
+        <StatCard label="Images" value={counts.images} detail="in image libraries" />
+      </div>
+
+      <Section
+        title="Homepage slots"
+        action={
+          <Link to={DASHBOARD_LINKS.homepage} className={`text-sm ${linkClass}`}>
+            Homepage settings
+          </Link>
+        }
+      >
+        <ul className="grid gap-3 sm:grid-cols-3">
+          <Slot
+            label="Trending Destinations"
+            value={homepage.places}
+            limit={homepage.limits.places}
+          />
+          <Slot label="Tour Packages" value={homepage.packages} limit={homepage.limits.packages} />
+          <Slot label="Travelpedia Blogs" value={homepage.blogs} limit={homepage.limits.blogs} />
+        </ul>
+      </Section>
+
+      {fresh ? (
+        <Card>
+          <EmptyState
+            title="No content yet"
+            message="Add countries, states and places first, then place details, itineraries and blogs. The dashboard fills in as content is added."
+          >
+            <div className="flex flex-wrap justify-center gap-2">
+              <Link to={DASHBOARD_LINKS.countries} className={buttonClasses('primary')}>
+                Add countries
+              </Link>
+              <Link to={DASHBOARD_LINKS.imageLibrary} className={buttonClasses('secondary')}>
+                Image library
+              </Link>
+            </div>
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          <Section title="Content gaps">
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div>
+                <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+                  Places missing months of details
+                </h3>
+                {gaps.placesMissingMonths.length === 0 ? (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                    Every active place has details for all 12 months.
+                  </p>
+                ) : (
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {gaps.placesMissingMonths.map((p) => (
+                      <li key={p.placeId} className="flex justify-between gap-3">
+                        <Link to={DASHBOARD_LINKS.placeDetails} className={linkClass}>
+                          {p.name}
+                        </Link>
+                        <span className="text-slate-600 tabular-nums dark:text-slate-400">
+                          {p.missingMonths}/12 missing
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <GapItineraries
+                title="Itineraries without gallery images"
+                gap={gaps.itinerariesWithoutGallery}
+                none="Every itinerary has gallery images."
+              />
+              <GapItineraries
+                title="Public itineraries without SEO"
+                gap={gaps.publicItinerariesWithoutSeo}
+                none="Every public itinerary has a meta title and description."
+              />
+            </div>
+          </Section>
+
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Section title="Itineraries by type">
+              <ChartTable caption="Itineraries by type" head="Type" data={byType} />
+              <Suspense fallback={<ChartSkeleton />}>
+                <TypeChart data={byType} />
+              </Suspense>
+            </Section>
+            <Section title="Itineraries by month">
+              <ChartTable caption="Itineraries by month" head="Month" data={byMonthFull} />
+              <Suspense fallback={<ChartSkeleton />}>
+                <MonthChart data={byMonth} />
+              </Suspense>
+            </Section>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};
+
+export const DashboardPage = () => {
+  const { data, error, isLoading, isFetching, refetch } = useGetDashboardQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <div>
+      <PageHeader title="Dashboard" description="The state of the content at a glance." />
+      {isLoading ? (
+        <div className="flex justify-center py-16 text-teal-600 dark:text-teal-400">
+          <Spinner className="size-8" label="Loading dashboard..." />
+        </div>
+      ) : data ? (
+        <DashboardContent data={data} />
+      ) : (
+        <Card>
+          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <p className="text-sm font-semibold text-slate-900 dark:text-white">
+              The dashboard could not be loaded
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {getErrorMessage(error, 'Please try again.')}
+            </p>
+            <Button variant="secondary" loading={isFetching} onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+};
+
+export { DashboardPage as Component };

@@ -1,0 +1,218 @@
+import { lazy, Suspense, useState } from 'react';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, type PermissionKey } from '@safarnama/contract';
+import { Button } from '../../components/ui/Button';
+import {
+  DataTable,
+  HeaderCell,
+  ListPageShell,
+  OverlaySpinner,
+  StatusToggle,
+} from '../../components/ui/ListPageShell';
+import { formatShortDate } from '../../lib/format';
+import { getErrorMessage, toastError } from '../../lib/errors';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { hasPermission, useProfile } from '../auth/auth.api';
+import { GEO_PAGES, thumbnailOf, type GeoPageConfig } from './geo-config';
+import {
+  useListCountriesQuery,
+  useListPlacesQuery,
+  useListStatesQuery,
+  type GeoKind,
+  type GeoListArgs,
+} from './geography.api';
+import { buildToggleForm, type GeoRecord } from './geography.form';
+import { useGeoSave } from './useGeoSave';
+
+// The form pulls in react-dropzone and zod-backed validation: it loads when first opened.
+const GeoFormModal = lazy(() =>
+  import('./GeoFormModal').then((module) => ({ default: module.GeoFormModal })),
+);
+
+/** One list hook per kind; the other two are skipped. */
+const useGeoList = (kind: GeoKind, args: GeoListArgs) => {
+  const countries = useListCountriesQuery(args, { skip: kind !== 'country' });
+  const states = useListStatesQuery(args, { skip: kind !== 'state' });
+  const places = useListPlacesQuery(args, { skip: kind !== 'place' });
+  const query = kind === 'country' ? countries : kind === 'state' ? states : places;
+  const rows: GeoRecord[] =
+    kind === 'country'
+      ? (countries.data?.countries ?? [])
+      : kind === 'state'
+        ? (states.data?.states ?? [])
+        : (places.data?.places ?? []);
+  return {
+    rows,
+    pagination: query.data?.pagination,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    error: query.error,
+  };
+};
+
+type Dialog = { kind: 'none' } | { kind: 'form'; record: GeoRecord | null };
+
+/**
+ * Countries, States and Places (spec §2 /services/addCountries, addStates, addPlaces): a searchable
+ * (500 ms debounce, back to page 1), paged (10) table with image, names, an Active/Inactive pill
+ * that toggles, the creation date and 'Edit'; the create/edit modal loads lazily.
+ */
+export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
+  const { kind, noun } = config;
+  const { data: profile } = useProfile();
+  const can = (action: 'create' | 'update') =>
+    hasPermission(profile, `geography.${action}` satisfies PermissionKey);
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+
+  const list = useGeoList(kind, { page, limit: PAGE_SIZE, search });
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const { update } = useGeoSave(kind);
+  const [togglingId, setTogglingId] = useState<string | null>(null);
+
+  const handleToggle = (record: GeoRecord): void => {
+    setTogglingId(record._id);
+    update({ body: buildToggleForm(record) })
+      .unwrap()
+      .catch((error: unknown) => {
+        toastError(error, `Failed to update ${noun.toLowerCase()} status`);
+      })
+      .finally(() => {
+        setTogglingId(null);
+      });
+  };
+
+  return (
+    <>
+      <ListPageShell
+        title={config.title}
+        description={config.description}
+        actions={
+          can('create') ? (
+            <Button
+              onClick={() => {
+                setDialog({ kind: 'form', record: null });
+              }}
+            >
+              Add {noun}
+            </Button>
+          ) : null
+        }
+        searchText={searchText}
+        onSearchChange={setSearchText}
+        searchPlaceholder={config.searchPlaceholder}
+        searchLabel={`Search ${config.plural}`}
+        search={search}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error ? getErrorMessage(list.error, `Failed to fetch ${config.plural}`) : null}
+        isEmpty={list.rows.length === 0}
+        emptyTitle={`No ${config.plural} found`}
+        emptyMessage={`Add a ${noun.toLowerCase()} to get started.`}
+        pagination={list.pagination}
+        page={page}
+        onPageChange={(next) => {
+          setPaging({ search, page: next });
+        }}
+        countLabel={config.plural}
+      >
+        <DataTable
+          head={
+            <>
+              <HeaderCell className="w-20">{config.imageLabel}</HeaderCell>
+              {config.columns.map((column) => (
+                <HeaderCell key={column.header}>{column.header}</HeaderCell>
+              ))}
+              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>Created</HeaderCell>
+              {can('update') ? (
+                <HeaderCell>
+                  <span className="sr-only">Actions</span>
+                </HeaderCell>
+              ) : null}
+            </>
+          }
+        >
+          {list.rows.map((record) => {
+            const thumb = thumbnailOf(record.image);
+            return (
+              <tr key={record._id} className="align-middle">
+                <td className="px-3 py-2">
+                  {thumb ? (
+                    <img
+                      src={thumb}
+                      alt={`${config.imageLabel} of ${record.name}`}
+                      className="h-10 w-14 rounded border border-slate-200 object-cover dark:border-slate-700"
+                      style={{ backgroundColor: record.image?.placeholder }}
+                    />
+                  ) : (
+                    <span className="flex h-10 w-14 items-center justify-center rounded border border-dashed border-slate-300 text-[10px] text-slate-400 dark:border-slate-700">
+                      None
+                    </span>
+                  )}
+                </td>
+                {config.columns.map((column, index) => (
+                  <td
+                    key={column.header}
+                    className={`max-w-xs px-3 py-2 break-words ${
+                      index === 0
+                        ? 'font-medium text-slate-900 dark:text-white'
+                        : 'text-slate-700 dark:text-slate-300'
+                    }`}
+                  >
+                    {column.cell(record)}
+                  </td>
+                ))}
+                <td className="px-3 py-2">
+                  <StatusToggle
+                    active={record.isActive}
+                    name={record.name}
+                    disabled={!can('update') || togglingId === record._id}
+                    onToggle={() => {
+                      handleToggle(record);
+                    }}
+                  />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
+                  {formatShortDate(record.createdAt)}
+                </td>
+                {can('update') ? (
+                  <td className="px-3 py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${record.name}`}
+                      onClick={() => {
+                        setDialog({ kind: 'form', record });
+                      }}
+                    >
+                      Edit
+                    </Button>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </DataTable>
+      </ListPageShell>
+
+      <Suspense fallback={<OverlaySpinner />}>
+        {dialog.kind === 'form' ? (
+          <GeoFormModal
+            config={config}
+            record={dialog.record}
+            onClose={() => {
+              setDialog({ kind: 'none' });
+            }}
+          />
+        ) : null}
+      </Suspense>
+    </>
+  );
+};
+
+export const CountriesPage = () => <GeoPage config={GEO_PAGES.country} />;
+export const StatesPage = () => <GeoPage config={GEO_PAGES.state} />;
+export const PlacesPage = () => <GeoPage config={GEO_PAGES.place} />;

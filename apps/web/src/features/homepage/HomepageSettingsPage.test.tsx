@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, makePagination, type HomepageSettings } from '@safarnama/contract';
+import { routes } from '../../app/router';
+import {
+  errorEnvelope,
+  jsonResponse,
+  makeProfile,
+  okEnvelope,
+  renderRoutes,
+  stubFetch,
+  type RecordedCall,
+} from '../../test/utils';
+import { IDS, activeCountries, activeStates, blogListAnswer, makeBlog } from '../blogs/test-data';
+import { listAnswer, makeItinerary } from '../itineraries/test-data';
+
+const PROFILE = '/api/v1/admin/auth/get-profile-details';
+const S = API_PATHS.service;
+const PAGE = '/services/homepage-settings';
+
+const EMPTY: HomepageSettings = {
+  trendingDestinations: [],
+  trendingActivities: [],
+  tourPackages: [],
+  blogs: [],
+  isActive: true,
+  updatedAt: null,
+};
+const place = (n: number) => ({
+  ...activeStates.states[0],
+  _id: `place-${n}`,
+  id: `place-${n}`,
+  name: `Place ${n}`,
+  stateId: IDS.state,
+  state: { _id: IDS.state, name: 'Kerala' },
+  country: { _id: IDS.country, name: 'India' },
+  shortDescription: '',
+});
+const PLACES = Array.from({ length: 7 }, (_, i) => place(i + 1));
+const TRIPS = Array.from({ length: 9 }, (_, i) => makeItinerary(i + 1, { title: `Trip ${i + 1}` }));
+const INACTIVE = makeItinerary(20, { title: 'Closed Trip', isActive: false });
+const BLOGS = Array.from({ length: 4 }, (_, i) => makeBlog(i + 1, { title: `Story ${i + 1}` }));
+
+const stub = (
+  options: { settings?: HomepageSettings; put?: (call: RecordedCall) => Response } = {},
+) =>
+  stubFetch((call) => {
+    if (call.url === PROFILE)
+      return jsonResponse(
+        okEnvelope(makeProfile({ permissions: ['homepage.view', 'homepage.update'] })),
+      );
+    if (call.url === S.homepageSettings) {
+      if (call.method === 'PUT')
+        return options.put
+          ? options.put(call)
+          : jsonResponse(
+              okEnvelope({ data: EMPTY }, 200, 'Homepage settings updated successfully'),
+            );
+      return jsonResponse(okEnvelope({ data: options.settings ?? EMPTY }));
+    }
+    if (call.url === S.activeCountries) return jsonResponse(okEnvelope(activeCountries));
+    if (call.url === S.activeStates) return jsonResponse(okEnvelope(activeStates));
+    if (call.url === S.activePlaces) return jsonResponse(okEnvelope({ places: PLACES }));
+    if (call.url === S.listItineraries)
+      return jsonResponse(okEnvelope(listAnswer([...TRIPS, INACTIVE], makePagination(10, 1, 100))));
+    if (call.url === S.listBlogs) return jsonResponse(okEnvelope(blogListAnswer(BLOGS)));
+    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  });
+
+const open = async () => {
+  renderRoutes(routes, PAGE);
+  expect(await screen.findByRole('heading', { name: 'Homepage Settings' })).toBeInTheDocument();
+  return {
+    destinations: screen.getByRole('region', { name: 'Trending Destinations' }),
+    packages: screen.getByRole('region', { name: 'Tour Packages' }),
+    blogs: screen.getByRole('region', { name: 'Travelpedia Blogs' }),
+  };
+};
+
+describe('HomepageSettingsPage', () => {
+  it('asks for a country and state before showing place cards, then refuses a 7th place', async () => {
+    stub();
+    const user = userEvent.setup();
+    const { destinations } = await open();
+    const d = within(destinations);
+    expect(
+      d.getByText('Please select a country and state to view available places'),
+    ).toBeInTheDocument();
+    expect(d.getByRole('heading', { name: 'Trending Destinations (0/6 selected)' })).toBeVisible();
+    await user.selectOptions(await d.findByLabelText('Country'), IDS.country);
+    expect(d.getByText('Please select a country and state to view available places')).toBeVisible();
+    await waitFor(() => {
+      expect(d.getByRole('option', { name: 'Kerala' })).toBeInTheDocument();
+    });
+    await user.selectOptions(d.getByLabelText('State'), IDS.state);
+    const cards = within(await d.findByRole('list', { name: 'Available places' }));
+    for (let i = 1; i <= 7; i += 1)
+      await user.click(cards.getByRole('button', { name: new RegExp(`^Place ${i}`) }));
+    expect(await screen.findByText('Maximum 6 places can be selected')).toBeInTheDocument();
+    expect(d.getByRole('heading', { name: 'Trending Destinations (6/6 selected)' })).toBeVisible();
+    await user.click(d.getByRole('button', { name: 'Remove Place 2' }));
+    expect(d.getByRole('heading', { name: 'Trending Destinations (5/6 selected)' })).toBeVisible();
+  });
+
+  it('offers only active packages not chosen, refuses a 9th, and saves the order', async () => {
+    const calls = stub();
+    const user = userEvent.setup();
+    const { packages, blogs } = await open();
+    const p = within(packages);
+    const available = within(await p.findByRole('list', { name: 'Available packages' }));
+    expect(available.queryByText('Closed Trip')).not.toBeInTheDocument();
+    expect(available.getAllByText('₹1,25,000 per person')).toHaveLength(9);
+    for (let i = 1; i <= 8; i += 1)
+      await user.click(available.getByRole('button', { name: new RegExp(`^Trip ${i}\\b`) }));
+    // Chosen ones leave the offer: only Trip 9 remains.
+    expect(available.getAllByRole('button')).toHaveLength(1);
+    await user.click(available.getByRole('button', { name: /^Trip 9/ }));
+    expect(await screen.findByText('Maximum 8 packages can be selected')).toBeInTheDocument();
+    expect(p.getByRole('heading', { name: 'Tour Packages (8/8 selected)' })).toBeVisible();
+
+    const selected = within(p.getByRole('list', { name: 'Selected packages' }));
+    await user.click(
+      within(selected.getByRole('listitem', { name: '2. Trip 2' })).getByRole('button', {
+        name: 'Move up',
+      }),
+    );
+    expect(selected.getByRole('listitem', { name: '1. Trip 2' })).toBeInTheDocument();
+
+    const b = within(blogs);
+    const blogCards = within(await b.findByRole('list', { name: 'Available blogs' }));
+    for (let i = 1; i <= 4; i += 1)
+      await user.click(blogCards.getByRole('button', { name: new RegExp(`^Story ${i}`) }));
+    expect(await screen.findByText('Maximum 3 blogs can be selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Homepage settings updated successfully')).toBeInTheDocument();
+    const put = calls.find((c) => c.url === S.homepageSettings && c.method === 'PUT');
+    const order = [2, 1, 3, 4, 5, 6, 7, 8];
+    expect(put?.body).toEqual({
+      data: {
+        trendingDestinations: [],
+        trendingActivities: [],
+        tourPackages: order.map((n, i) => ({ _id: TRIPS[n - 1]?._id, displayOrder: i + 1 })),
+        blogs: BLOGS.slice(0, 3).map((blog) => blog._id),
+        isActive: true,
+      },
+    });
+  });
+
+  it('searches blogs with page 1 and size 10 after the debounce', async () => {
+    const calls = stub();
+    const user = userEvent.setup();
+    const { blogs } = await open();
+    await user.type(within(blogs).getByLabelText('Search blogs...'), 'munnar');
+    await waitFor(
+      () => {
+        const last = calls.filter((c) => c.url === S.listBlogs).at(-1);
+        expect(last?.search.get('search')).toBe('munnar');
+        expect(last?.search.get('page')).toBe('1');
+        expect(last?.search.get('limit')).toBe('10');
+      },
+      { timeout: 2000 },
+    );
+  });
+
+  it('shows the saved selection in display order and the server message on failure', async () => {
+    stub({
+      settings: {
+        ...EMPTY,
+        tourPackages: [
+          {
+            _id: 'b',
+            displayOrder: 2,
+            title: 'Second',
+            duration: '2D',
+            pricePerPerson: 10,
+            description: '',
+          },
+          {
+            _id: 'a',
+            displayOrder: 1,
+            title: 'First',
+            duration: '1D',
+            pricePerPerson: 10,
+            description: '',
+          },
+        ],
+      },
+      put: () => jsonResponse(errorEnvelope(400, 'VALIDATION_ERROR', 'Itinerary is not active')),
+    });
+    const user = userEvent.setup();
+    const { packages } = await open();
+    const selected = within(within(packages).getByRole('list', { name: 'Selected packages' }));
+    expect(selected.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
+      '1. First',
+      '2. Second',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Itinerary is not active')).toBeInTheDocument();
+  });
+
+  it('says an error occurred when the server does not answer', async () => {
+    stubFetch((call) => {
+      if (call.url === PROFILE)
+        return jsonResponse(
+          okEnvelope(makeProfile({ permissions: ['homepage.view', 'homepage.update'] })),
+        );
+      if (call.url === S.homepageSettings && call.method === 'PUT')
+        return Promise.reject(new TypeError('Failed to fetch'));
+      if (call.url === S.homepageSettings) return jsonResponse(okEnvelope({ data: EMPTY }));
+      if (call.url === S.listItineraries) return jsonResponse(okEnvelope(listAnswer([])));
+      if (call.url === S.listBlogs) return jsonResponse(okEnvelope(blogListAnswer([])));
+      return jsonResponse(okEnvelope(activeCountries));
+    });
+    const user = userEvent.setup();
+    await open();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('An error occurred while updating settings'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,470 @@
+import { useState, type ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { SortableArea } from '../../components/ui/SortableArea';
+import {
+  FIRST_PAGE,
+  HOMEPAGE_LIMITS,
+  HOMEPAGE_MESSAGES,
+  HOMEPAGE_TEXTS as T,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+} from '@safarnama/contract';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { SearchBox } from '../../components/ui/SearchBox';
+import { Spinner } from '../../components/ui/Spinner';
+import { getErrorEnvelope, getErrorStatus } from '../../lib/errors';
+import { showToast } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { hasPermission, useProfile } from '../auth/auth.api';
+import { useListBlogsQuery } from '../blogs/blogs.api';
+import { useActivePlacesQuery } from '../geography/geography.api';
+import { EMPTY_LOCATION, LocationFields, type LocationValue } from '../geography/LocationFields';
+import { formatPrice } from '../itineraries/format';
+import { useListItinerariesQuery } from '../itineraries/itineraries.api';
+import { useGetHomepageSettingsQuery, useUpdateHomepageSettingsMutation } from './homepage.api';
+import {
+  addItem,
+  buildHomepageBody,
+  movePackage,
+  offeredPackages,
+  removeItem,
+  selectionFromSettings,
+  type AddResult,
+  type HomepageSelection,
+  type SelectedPackage,
+} from './homepage.selection';
+
+const cardButton =
+  'flex w-full flex-col items-start gap-1 rounded-lg border border-slate-200 bg-white p-3 text-left text-sm transition-colors hover:border-teal-500 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:border-slate-700 dark:bg-slate-950 dark:hover:border-teal-400 dark:hover:bg-teal-950/40';
+const chip =
+  'inline-flex items-center gap-2 rounded-full border border-teal-200 bg-teal-50 py-1 pr-1 pl-3 text-sm text-teal-900 dark:border-teal-800 dark:bg-teal-950/50 dark:text-teal-100';
+const muted = 'text-sm text-slate-500 dark:text-slate-400';
+const iconButton =
+  'inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
+
+const Section = ({
+  title,
+  count,
+  limit,
+  children,
+}: {
+  title: string;
+  count: number;
+  limit: number;
+  children: ReactNode;
+}) => {
+  const heading = `${title} (${count}/${limit} selected)`;
+  return (
+    <Card className="p-5">
+      <section aria-label={title}>
+        <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{heading}</h2>
+        <div className="space-y-4">{children}</div>
+      </section>
+    </Card>
+  );
+};
+
+const RemoveButton = ({ name, onClick }: { name: string; onClick: () => void }) => (
+  <button
+    type="button"
+    aria-label={`Remove ${name}`}
+    title="Remove"
+    onClick={onClick}
+    className={iconButton}
+  >
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+      <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+    </svg>
+  </button>
+);
+
+const CardGrid = ({ label, children }: { label: string; children: ReactNode }) => (
+  <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    {children}
+  </ul>
+);
+
+/** Spec §8: success text, else the server's message, else the fallback; no answer at all: error. */
+export const saveFailureMessage = (error: unknown): string => {
+  const envelope = getErrorEnvelope(error);
+  if (envelope?.message) return envelope.message;
+  if (getErrorStatus(error) !== null) return HOMEPAGE_MESSAGES.updateFailed;
+  return HOMEPAGE_MESSAGES.updateError;
+};
+
+/**
+ * /services/homepage-settings, 'Homepage Settings' (spec §2): trending destinations (country →
+ * state → place cards), tour packages (location filters, active itineraries not chosen yet,
+ * reordered by dragging or Move up / Move down) and Travelpedia blogs (search), saved with one
+ * PUT. The limits of spec §9 refuse the extra item with a toast.
+ */
+export const HomepageSettingsPage = () => {
+  const { data, isLoading, isError } = useGetHomepageSettingsQuery(undefined);
+  return (
+    <div>
+      <PageHeader title={T.pageTitle} />
+      {isLoading ? (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      ) : isError || !data ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          The homepage settings could not be loaded.
+        </p>
+      ) : (
+        <HomepageEditor initial={selectionFromSettings(data)} />
+      )}
+    </div>
+  );
+};
+
+const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
+  const { data: profile } = useProfile();
+  const canSave = hasPermission(profile, 'homepage.update');
+  const [selection, setSelection] = useState(initial);
+  const [save, { isLoading: saving }] = useUpdateHomepageSettingsMutation();
+
+  const apply = (result: AddResult) => {
+    if (!result.ok) {
+      showToast('error', result.message);
+      return;
+    }
+    setSelection(result.selection);
+  };
+
+  const handleSave = async () => {
+    try {
+      await save(buildHomepageBody(selection)).unwrap();
+      showToast('success', HOMEPAGE_MESSAGES.updated);
+    } catch (error) {
+      showToast('error', saveFailureMessage(error));
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <DestinationsSection selection={selection} onAdd={apply} onChange={setSelection} />
+      <PackagesSection selection={selection} onAdd={apply} onChange={setSelection} />
+      <BlogsSection selection={selection} onAdd={apply} onChange={setSelection} />
+      <div className="flex justify-end">
+        <Button
+          onClick={() => void handleSave()}
+          loading={saving}
+          disabled={!canSave}
+          title={canSave ? undefined : 'You do not have permission to change the homepage'}
+        >
+          {T.save}
+        </Button>
+      </div>
+    </div>
+  );
+};
+
+interface SectionProps {
+  selection: HomepageSelection;
+  onAdd: (result: AddResult) => void;
+  onChange: (selection: HomepageSelection) => void;
+}
+
+const DestinationsSection = ({ selection, onAdd, onChange }: SectionProps) => {
+  const [location, setLocation] = useState<LocationValue>(EMPTY_LOCATION);
+  const ready = Boolean(location.countryId && location.stateId);
+  const places = useActivePlacesQuery(
+    ready ? { countryId: location.countryId, stateId: location.stateId } : skipToken,
+  );
+  const chosen = new Set(selection.places.map((p) => p._id));
+  return (
+    <Section title={T.destinations} count={selection.places.length} limit={HOMEPAGE_LIMITS.places}>
+      {selection.places.length > 0 ? (
+        <ul aria-label="Selected destinations" className="flex flex-wrap gap-2">
+          {selection.places.map((place) => (
+            <li key={place._id} className={chip}>
+              <span>
+                {place.name}
+                <span className="text-teal-700 dark:text-teal-300">
+                  {' '}
+                  · {place.stateName}, {place.countryName}
+                </span>
+              </span>
+              <RemoveButton
+                name={place.name}
+                onClick={() => {
+                  onChange(removeItem(selection, 'places', place._id));
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <LocationFields value={location} onChange={setLocation} showPlace={false} />
+      </div>
+      {!ready ? (
+        <p className={muted}>{T.choosePlaces}</p>
+      ) : places.isFetching && !places.data ? (
+        <Spinner />
+      ) : (places.data ?? []).length === 0 ? (
+        <p className={muted}>No active places in this state.</p>
+      ) : (
+        <CardGrid label="Available places">
+          {(places.data ?? []).map((place) => (
+            <li key={place._id}>
+              <button
+                type="button"
+                aria-pressed={chosen.has(place._id)}
+                onClick={() => {
+                  onAdd(
+                    addItem(selection, 'places', {
+                      _id: place._id,
+                      name: place.name,
+                      stateName: place.state.name,
+                      countryName: place.country.name,
+                    }),
+                  );
+                }}
+                className={`${cardButton} ${chosen.has(place._id) ? 'border-teal-500 ring-1 ring-teal-500 dark:border-teal-400' : ''}`}
+              >
+                <span className="font-medium text-slate-900 dark:text-white">{place.name}</span>{' '}
+                <span className={muted}>
+                  {chosen.has(place._id) ? 'Selected' : place.shortDescription || place.state.name}
+                </span>
+              </button>
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </Section>
+  );
+};
+
+const PackagesSection = ({ selection, onAdd, onChange }: SectionProps) => {
+  const [location, setLocation] = useState<LocationValue>(EMPTY_LOCATION);
+  const list = useListItinerariesQuery({
+    page: FIRST_PAGE,
+    limit: MAX_PAGE_SIZE,
+    search: '',
+    ...(location.placeId ? { placeId: location.placeId } : {}),
+  });
+  const offered = offeredPackages(list.data?.itineraries ?? [], selection);
+  // Country or state alone narrow the list on the page (the API filters by place only).
+  const visible = offered.filter(
+    (itinerary) =>
+      (!location.countryId || itinerary.countryId._id === location.countryId) &&
+      (!location.stateId || itinerary.stateId._id === location.stateId),
+  );
+  return (
+    <Section title={T.packages} count={selection.packages.length} limit={HOMEPAGE_LIMITS.packages}>
+      {selection.packages.length > 0 ? (
+        <SortableArea
+          ids={selection.packages.map((p) => p._id)}
+          onMove={(from, to) => {
+            onChange(movePackage(selection, from, to));
+          }}
+        >
+          <ol aria-label="Selected packages" className="space-y-2">
+            {selection.packages.map((pkg, index) => (
+              <SortablePackage
+                key={pkg._id}
+                pkg={pkg}
+                index={index}
+                count={selection.packages.length}
+                onMove={(to) => {
+                  onChange(movePackage(selection, index, to));
+                }}
+                onRemove={() => {
+                  onChange(removeItem(selection, 'packages', pkg._id));
+                }}
+              />
+            ))}
+          </ol>
+        </SortableArea>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <LocationFields value={location} onChange={setLocation} />
+      </div>
+      {list.isFetching && !list.data ? (
+        <Spinner />
+      ) : visible.length === 0 ? (
+        <p className={muted}>No active tour packages to add here.</p>
+      ) : (
+        <CardGrid label="Available packages">
+          {visible.map((itinerary) => (
+            <li key={itinerary._id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onAdd(
+                    addItem(selection, 'packages', {
+                      _id: itinerary._id,
+                      title: itinerary.title,
+                      duration: itinerary.duration,
+                      pricePerPerson: itinerary.pricePerPerson,
+                    }),
+                  );
+                }}
+                className={cardButton}
+              >
+                <span className="font-medium text-slate-900 dark:text-white">
+                  {itinerary.title}
+                </span>{' '}
+                <span className={muted}>{itinerary.duration}</span>{' '}
+                <span className="text-sm font-semibold text-teal-700 dark:text-teal-300">
+                  {formatPrice(itinerary.pricePerPerson)} per person
+                </span>
+              </button>
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </Section>
+  );
+};
+
+interface SortablePackageProps {
+  pkg: SelectedPackage;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}
+
+const SortablePackage = ({ pkg, index, count, onMove, onRemove }: SortablePackageProps) => {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: pkg._id });
+  const position = index + 1;
+  return (
+    <li
+      ref={setNodeRef}
+      aria-label={`${position}. ${pkg.title}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`flex items-center gap-3 rounded-lg border bg-white p-2 dark:bg-slate-950 ${
+        isDragging
+          ? 'z-10 border-teal-500 shadow-lg ring-2 ring-teal-500/40'
+          : 'border-slate-200 dark:border-slate-700'
+      }`}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag to reorder ${pkg.title}`}
+        title="Drag to reorder"
+        className="inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md border border-slate-300 text-slate-600 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none active:cursor-grabbing dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+          <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
+        </svg>
+      </button>
+      <span className="w-6 shrink-0 text-center text-sm font-semibold text-slate-500 dark:text-slate-400">
+        {position}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{pkg.title}</p>
+        <p className={muted}>
+          {pkg.duration} · {formatPrice(pkg.pricePerPerson)} per person
+        </p>
+      </div>
+      <button
+        type="button"
+        aria-label="Move up"
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => {
+          onMove(index - 1);
+        }}
+        className={iconButton}
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+          <path d="M10 4l5 6H5l5-6Z" />
+        </svg>
+      </button>
+      <button
+        type="button"
+        aria-label="Move down"
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => {
+          onMove(index + 1);
+        }}
+        className={iconButton}
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+          <path d="M10 16l-5-6h10l-5 6Z" />
+        </svg>
+      </button>
+      <RemoveButton name={pkg.title} onClick={onRemove} />
+    </li>
+  );
+};
+
+const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const blogs = useListBlogsQuery({ page: FIRST_PAGE, limit: PAGE_SIZE, search });
+  const chosen = new Set(selection.blogs.map((b) => b._id));
+  return (
+    <Section title={T.blogs} count={selection.blogs.length} limit={HOMEPAGE_LIMITS.blogs}>
+      {selection.blogs.length > 0 ? (
+        <ul aria-label="Selected blogs" className="flex flex-wrap gap-2">
+          {selection.blogs.map((blog) => (
+            <li key={blog._id} className={chip}>
+              <span>{blog.title}</span>
+              <RemoveButton
+                name={blog.title}
+                onClick={() => {
+                  onChange(removeItem(selection, 'blogs', blog._id));
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SearchBox
+        value={searchText}
+        onChange={setSearchText}
+        placeholder={T.searchBlogs}
+        className="max-w-md"
+      />
+      {blogs.isFetching && !blogs.data ? (
+        <Spinner />
+      ) : (blogs.data?.blogs ?? []).length === 0 ? (
+        <p className={muted}>No blogs found.</p>
+      ) : (
+        <CardGrid label="Available blogs">
+          {(blogs.data?.blogs ?? []).map((blog) => (
+            <li key={blog._id}>
+              <button
+                type="button"
+                aria-pressed={chosen.has(blog._id)}
+                onClick={() => {
+                  onAdd(addItem(selection, 'blogs', { _id: blog._id, title: blog.title }));
+                }}
+                className={`${cardButton} ${chosen.has(blog._id) ? 'border-teal-500 ring-1 ring-teal-500 dark:border-teal-400' : ''}`}
+              >
+                <span className="font-medium text-slate-900 dark:text-white">{blog.title}</span>{' '}
+                <span className={muted}>
+                  {chosen.has(blog._id) ? 'Selected' : `${blog.place.name} · ${blog.status}`}
+                </span>
+              </button>
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </Section>
+  );
+};
+
+export { HomepageSettingsPage as Component };

@@ -1,0 +1,264 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  IMAGE_LIBRARY_MESSAGES,
+  PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+  type ImageLibrary,
+} from '@safarnama/contract';
+import { useAppSelector } from '../../app/store';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import {
+  DataTable,
+  HeaderCell,
+  ListPageShell,
+  OverlaySpinner,
+  PersonCell,
+  RowAction,
+} from '../../components/ui/ListPageShell';
+import { formatShortDate } from '../../lib/format';
+import { toastError } from '../../lib/errors';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { hasPermission, useProfile } from '../auth/auth.api';
+import { imagesLabel, tableDescription } from './format';
+import {
+  useDeleteImageLibraryMutation,
+  useListImageLibrariesQuery,
+  useToggleImageLibraryStatusMutation,
+} from './imageLibraries.api';
+import { OPERATION_FALLBACKS, selectOperation } from './imageLibraries.slice';
+
+// The modals pull in react-dropzone and @dnd-kit: they load when first opened.
+const LibraryFormModal = lazy(() =>
+  import('./LibraryFormModal').then((module) => ({ default: module.LibraryFormModal })),
+);
+const ImageManagerModal = lazy(() =>
+  import('./ImageManagerModal').then((module) => ({ default: module.ImageManagerModal })),
+);
+
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'form'; library: ImageLibrary | null }
+  | { kind: 'images'; library: ImageLibrary }
+  | { kind: 'delete'; library: ImageLibrary };
+
+const NONE: OpenDialog = { kind: 'none' };
+
+/** /services/image-library: 'Image Library Management' (spec §2). */
+export const ImageLibraryPage = () => {
+  const { data: profile } = useProfile();
+  const can = (action: 'create' | 'update' | 'delete') =>
+    hasPermission(profile, `image-libraries.${action}`);
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to the search it was chosen for: a new search starts again at page 1.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const handlePageChange = (next: number): void => {
+    setPaging({ search, page: next });
+  };
+
+  const { data, isLoading, isFetching } = useListImageLibrariesQuery({
+    page,
+    limit: PAGE_SIZE,
+    search,
+  });
+  const listState = useAppSelector((state) => selectOperation(state, 'list'));
+  const libraries = data?.libraries ?? [];
+
+  const [dialog, setDialog] = useState<OpenDialog>(NONE);
+  const handleClose = (): void => {
+    setDialog(NONE);
+  };
+
+  const [deleteLibrary] = useDeleteImageLibraryMutation();
+  const [toggleStatus, { isLoading: isToggling, originalArgs: togglingId }] =
+    useToggleImageLibraryStatusMutation();
+
+  const handleConfirmDelete = (library: ImageLibrary): void => {
+    setDialog(NONE);
+    deleteLibrary(library._id)
+      .unwrap()
+      .then(() => {
+        // The last row of a later page went: show the page before it.
+        if (libraries.length === 1 && page > 1) handlePageChange(page - 1);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        toastError(error, OPERATION_FALLBACKS.delete);
+      });
+  };
+
+  const handleToggle = (library: ImageLibrary): void => {
+    toggleStatus(library._id)
+      .unwrap()
+      .catch((error: unknown) => {
+        console.error(error);
+        toastError(error, OPERATION_FALLBACKS.toggleStatus);
+      });
+  };
+
+  const showActions = can('update') || can('delete');
+
+  return (
+    <>
+      <ListPageShell
+        title="Image Library Management"
+        description="Reusable photo libraries, by month, for itineraries and place details."
+        actions={
+          can('create') ? (
+            <Button
+              onClick={() => {
+                setDialog({ kind: 'form', library: null });
+              }}
+            >
+              Add New Library
+            </Button>
+          ) : null
+        }
+        searchText={searchText}
+        onSearchChange={setSearchText}
+        searchPlaceholder="Search by title, description, or month..."
+        searchLabel="Search image libraries"
+        search={search}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        loadingLabel="Loading libraries"
+        error={listState.error}
+        isEmpty={libraries.length === 0}
+        emptyTitle="No image libraries found"
+        emptyMessage="Create a library to start collecting images."
+        pagination={data?.pagination}
+        page={page}
+        onPageChange={handlePageChange}
+        countLabel="libraries"
+        alwaysShowPages
+      >
+        <DataTable
+          head={
+            <>
+              <HeaderCell>Title</HeaderCell>
+              <HeaderCell>Description</HeaderCell>
+              <HeaderCell>Month</HeaderCell>
+              <HeaderCell>Images</HeaderCell>
+              <HeaderCell>Created</HeaderCell>
+              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>Author</HeaderCell>
+              {showActions ? <HeaderCell>Actions</HeaderCell> : null}
+            </>
+          }
+        >
+          {libraries.map((library) => (
+            <tr key={library._id} className="align-top">
+              <td className="max-w-48 min-w-32 px-3 py-3 font-medium break-words text-slate-900 dark:text-white">
+                {library.title}
+              </td>
+              <td
+                className="max-w-xs min-w-44 px-3 py-3 text-slate-600 dark:text-slate-400"
+                title={library.description || undefined}
+              >
+                {tableDescription(library.description)}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+                {library.month}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+                {imagesLabel(library.images.length)}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+                {formatShortDate(library.createdAt)}
+              </td>
+              <td className="px-3 py-3">
+                <span
+                  className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${
+                    library.status === 'active'
+                      ? 'bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300'
+                      : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
+                  }`}
+                >
+                  {library.status === 'active' ? 'active' : 'inactive'}
+                </span>
+              </td>
+              <td className="px-3 py-3">
+                {library.author ? (
+                  <PersonCell name={library.author.name} image={library.author.image} />
+                ) : null}
+              </td>
+              {showActions ? (
+                <td className="px-3 py-3">
+                  <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+                    {can('update') ? (
+                      <RowAction
+                        tone="teal"
+                        onClick={() => {
+                          setDialog({ kind: 'form', library });
+                        }}
+                      >
+                        Edit
+                      </RowAction>
+                    ) : null}
+                    {can('delete') ? (
+                      <RowAction
+                        tone="red"
+                        onClick={() => {
+                          setDialog({ kind: 'delete', library });
+                        }}
+                      >
+                        Delete
+                      </RowAction>
+                    ) : null}
+                    {can('update') ? (
+                      <RowAction
+                        tone="amber"
+                        disabled={isToggling && togglingId === library._id}
+                        onClick={() => {
+                          handleToggle(library);
+                        }}
+                      >
+                        {library.status === 'active' ? 'Deactivate' : 'Activate'}
+                      </RowAction>
+                    ) : null}
+                    {can('update') ? (
+                      <RowAction
+                        tone="indigo"
+                        onClick={() => {
+                          setDialog({ kind: 'images', library });
+                        }}
+                      >
+                        Manage Images
+                      </RowAction>
+                    ) : null}
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListPageShell>
+
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        onOpenChange={(open) => {
+          if (!open) handleClose();
+        }}
+        title="Delete Image Library"
+        message={IMAGE_LIBRARY_MESSAGES.deleteConfirm}
+        onConfirm={() => {
+          if (dialog.kind === 'delete') handleConfirmDelete(dialog.library);
+        }}
+      />
+
+      <Suspense fallback={<OverlaySpinner />}>
+        {dialog.kind === 'form' ? (
+          <LibraryFormModal library={dialog.library} onClose={handleClose} />
+        ) : null}
+        {dialog.kind === 'images' ? (
+          <ImageManagerModal library={dialog.library} onClose={handleClose} />
+        ) : null}
+      </Suspense>
+    </>
+  );
+};
+
+export { ImageLibraryPage as Component };

@@ -1,0 +1,295 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, makePagination, type PermissionKey } from '@safarnama/contract';
+import { routes } from '../../app/router';
+import {
+  errorEnvelope,
+  jsonResponse,
+  makeProfile,
+  okEnvelope,
+  renderRoutes,
+  stubFetch,
+  stubXhr,
+  type RecordedCall,
+} from '../../test/utils';
+import { makeImage } from '../image-libraries/test-data';
+import { itineraryListUrl } from './itineraries.api';
+import { formatLocation, formatPrice } from './format';
+import { listAnswer, makeItinerary } from './test-data';
+
+const PROFILE = '/api/v1/admin/auth/get-profile-details';
+const ALL: PermissionKey[] = [
+  'itineraries.view',
+  'itineraries.create',
+  'itineraries.update',
+  'itineraries.delete',
+];
+
+const goa = makeItinerary(1, {
+  title: 'Goa Beach Escape',
+  pricePerPerson: 125_000,
+  gallery: [makeImage(1, { altText: 'Sunset at Baga' })],
+});
+const ladakh = makeItinerary(2, {
+  title: 'Ladakh Ride',
+  type: 'Adventure',
+  pricePerPerson: 48_500,
+  isActive: false,
+  countryId: { _id: 'c1', name: 'India', shortName: 'IN' },
+  stateId: { _id: 's9', name: 'Ladakh' },
+  placeId: { _id: 'p9', name: 'Leh' },
+});
+
+interface ServerOptions {
+  list?: (call: RecordedCall) => Response;
+  other?: (call: RecordedCall) => Response | undefined;
+}
+
+const stubServer = ({ list, other }: ServerOptions = {}) =>
+  stubFetch((call) => {
+    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions: ALL })));
+    if (call.url === API_PATHS.service.listItineraries) {
+      return list ? list(call) : jsonResponse(okEnvelope(listAnswer([goa, ladakh])));
+    }
+    return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  });
+
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url === API_PATHS.service.listItineraries);
+
+const openPage = async () => {
+  const view = renderRoutes(routes, '/services/itineraries');
+  await screen.findByRole('heading', { name: 'Itinerary Management', level: 1 });
+  return { ...view, user: userEvent.setup() };
+};
+
+const rowOf = async (title: string) => {
+  const cell = await screen.findByText(title);
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row for ${title}`);
+  return row;
+};
+
+beforeEach(() => {
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: vi.fn((file: File) => `blob:test/${file.name}`),
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+});
+
+describe('formatting', () => {
+  it('prices read ₹ with the en-IN grouping; location reads place, state, country', () => {
+    expect(formatPrice(125_000)).toBe('₹1,25,000');
+    expect(formatPrice(0)).toBe('₹0');
+    expect(formatPrice(12_345_678)).toBe('₹1,23,45,678');
+    expect(formatLocation(ladakh)).toBe('Leh, Ladakh, India');
+  });
+
+  it('the list URL encodes the search with encodeURIComponent and adds placeId when given', () => {
+    expect(itineraryListUrl({ page: 1, limit: 10, search: ' goa beach & sun ' })).toBe(
+      `${API_PATHS.service.listItineraries}?page=1&limit=10&search=goa%20beach%20%26%20sun`,
+    );
+    expect(itineraryListUrl({ page: 2, limit: 10, search: '', placeId: 'p 1' })).toBe(
+      `${API_PATHS.service.listItineraries}?page=2&limit=10&search=&placeId=p%201`,
+    );
+  });
+});
+
+describe('ItinerariesPage', { timeout: 20_000 }, () => {
+  it('shows the table with the spec columns and formats each row', async () => {
+    const calls = stubServer();
+    await openPage();
+    expect(screen.getByRole('button', { name: 'Add New Itinerary' })).toBeInTheDocument();
+    expect(
+      screen.getByPlaceholderText('Search by title, description, or type...'),
+    ).toBeInTheDocument();
+    const row = await rowOf('Goa Beach Escape');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Title',
+      'Duration',
+      'Type',
+      'Location',
+      'Price',
+      'Status',
+      'Gallery',
+      'Actions',
+    ]);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 5)).toEqual([
+      'Goa Beach Escape',
+      '5 Days / 4 Nights',
+      'Beach',
+      'Panaji, Goa, India',
+      '₹1,25,000',
+    ]);
+    expect(within(row).getByRole('button', { name: /^Active/ })).toHaveTextContent('Active');
+    expect(within(row).getByRole('button', { name: 'Manage Gallery (1)' })).toBeInTheDocument();
+    const other = await rowOf('Ladakh Ride');
+    expect(within(other).getByText('₹48,500')).toBeInTheDocument();
+    expect(within(other).getByRole('button', { name: /^Inactive/ })).toHaveTextContent('Inactive');
+    // Page 1, 10 per page, empty search.
+    const first = listCalls(calls)[0];
+    expect(first?.search.get('page')).toBe('1');
+    expect(first?.search.get('limit')).toBe('10');
+    expect(first?.search.get('search')).toBe('');
+    // One page: no pagination.
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('shows Previous / pages / Next with more than one page; a search goes back to page 1', async () => {
+    const calls = stubServer({
+      list: (call) => {
+        const page = Number(call.search.get('page'));
+        return jsonResponse(
+          okEnvelope(
+            listAnswer(
+              [page === 2 ? ladakh : goa],
+              makePagination(call.search.get('search') ? 1 : 25, page, 10),
+            ),
+          ),
+        );
+      },
+    });
+    const { user } = await openPage();
+    await rowOf('Goa Beach Escape');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    await rowOf('Ladakh Ride');
+    expect(listCalls(calls).at(-1)?.search.get('page')).toBe('2');
+
+    await user.type(
+      screen.getByPlaceholderText('Search by title, description, or type...'),
+      'goa beach',
+    );
+    await waitFor(
+      () => {
+        expect(listCalls(calls).at(-1)?.search.get('search')).toBe('goa beach');
+      },
+      { timeout: 2000 },
+    );
+    expect(listCalls(calls).at(-1)?.search.get('page')).toBe('1');
+    // Only the settled text was asked for (500 ms debounce).
+    expect(listCalls(calls).filter((call) => call.search.get('search') === 'goa')).toHaveLength(0);
+    await waitFor(() => {
+      expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows the list error in a red banner', async () => {
+    stubServer({
+      list: () => jsonResponse(errorEnvelope(403, 'FORBIDDEN', 'You do not have permission')),
+    });
+    await openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission');
+  });
+
+  it('the status pill toggles and the list reloads', async () => {
+    let active = true;
+    const calls = stubServer({
+      list: () => jsonResponse(okEnvelope(listAnswer([{ ...goa, isActive: active }]))),
+      other: (call) => {
+        if (call.method === 'PATCH' && call.url === API_PATHS.service.toggleItinerary(goa._id)) {
+          active = !active;
+          return jsonResponse(okEnvelope({ data: { ...goa, isActive: active } }));
+        }
+        return undefined;
+      },
+    });
+    const { user } = await openPage();
+    const row = await rowOf('Goa Beach Escape');
+    const before = listCalls(calls).length;
+    await user.click(within(row).getByRole('button', { name: /^Active/ }));
+    expect(await within(row).findByRole('button', { name: /^Inactive/ })).toBeInTheDocument();
+    expect(listCalls(calls).length).toBeGreaterThan(before);
+    const toggle = calls.find((call) => call.method === 'PATCH');
+    expect(toggle?.body).toBeUndefined();
+  });
+
+  it('asks before deleting; the row goes after a confirmed delete', async () => {
+    let deleted = false;
+    const calls = stubServer({
+      list: () => jsonResponse(okEnvelope(listAnswer(deleted ? [ladakh] : [goa, ladakh]))),
+      other: (call) => {
+        if (call.method === 'DELETE' && call.url === API_PATHS.service.deleteItinerary(goa._id)) {
+          deleted = true;
+          return jsonResponse(okEnvelope({ _id: goa._id, id: goa._id }));
+        }
+        return undefined;
+      },
+    });
+    const { user } = await openPage();
+    const row = await rowOf('Goa Beach Escape');
+    await user.click(within(row).getByRole('button', { name: 'Delete Goa Beach Escape' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(
+      within(confirm).getByText('Are you sure you want to delete this itinerary?'),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Delete Goa Beach Escape' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => {
+      expect(screen.queryByText('Goa Beach Escape')).not.toBeInTheDocument();
+    });
+    expect(screen.getByText('Ladakh Ride')).toBeInTheDocument();
+  });
+
+  it('opens the gallery: images with read-only alt text, upload and remove', async () => {
+    let gallery = goa.gallery;
+    const calls = stubServer({
+      list: () => jsonResponse(okEnvelope(listAnswer([{ ...goa, gallery }]))),
+      other: (call) => {
+        if (
+          call.method === 'DELETE' &&
+          call.url === API_PATHS.service.itineraryGalleryImage(goa._id, goa.gallery[0]?._id ?? '')
+        ) {
+          gallery = [];
+          return jsonResponse(okEnvelope({ data: { ...goa, gallery } }));
+        }
+        return undefined;
+      },
+    });
+    const xhrs = stubXhr(() => {
+      gallery = [...gallery, makeImage(2, { altText: 'Fort Aguada' })];
+      return { status: 200, body: okEnvelope({ data: { ...goa, gallery } }) };
+    });
+    const { user } = await openPage();
+    const row = await rowOf('Goa Beach Escape');
+    await user.click(within(row).getByRole('button', { name: 'Manage Gallery (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gallery - Goa Beach Escape' });
+    expect(within(dialog).getByText('Sunset at Baga')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Add New Images' })).toBeInTheDocument();
+
+    const file = new File([new Uint8Array(500)], 'fort.jpg', { type: 'image/jpeg' });
+    await user.upload(within(dialog).getByLabelText(/choose image files/i), file);
+    await user.type(within(dialog).getByLabelText('Alt text for fort.jpg'), 'Fort Aguada');
+    expect(within(dialog).getByText('ALT text helps with SEO and screen readers')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Images' }));
+    expect(await screen.findByText('Gallery updated successfully')).toBeInTheDocument();
+    expect(xhrs[0]?.method).toBe('PATCH');
+    expect(xhrs[0]?.url).toBe(API_PATHS.service.itineraryGallery(goa._id));
+    expect(await within(dialog).findByText('Fort Aguada')).toBeInTheDocument();
+    expect(await within(row).findByText('Manage Gallery (2)')).toBeInTheDocument();
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Remove image 1: Sunset at Baga' }),
+    );
+    const confirm = await screen.findByRole('alertdialog');
+    expect(
+      within(confirm).getByText('Are you sure you want to remove this image?'),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Image removed successfully')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+});

@@ -1,0 +1,231 @@
+import { useId } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { SortableArea } from '../../components/ui/SortableArea';
+import { DESCRIPTION_ROWS, ITINERARY_LIMITS, ITINERARY_TEXTS } from '@safarnama/contract';
+import { moveItem, type DayValue, type ItineraryErrors } from './itineraries.form';
+import { fieldErrorClasses, inputClasses, iconButtonClasses } from '../../components/ui/Form';
+
+interface ItineraryDaysEditorProps {
+  days: DayValue[];
+  onChange: (days: DayValue[]) => void;
+  errors: ItineraryErrors;
+  disabled: boolean;
+}
+
+/**
+ * The days of the plan (spec §2 "Daily Itinerary"): each with an editable title, a 4-row
+ * description and a delete button, reordered by dragging the handle (pointer or keyboard: space,
+ * arrows, space) or with 'Move up' / 'Move down'.
+ */
+export const ItineraryDaysEditor = ({
+  days,
+  onChange,
+  errors,
+  disabled,
+}: ItineraryDaysEditorProps) => {
+  if (days.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
+        No days yet. Use 'Add Day' to plan the first one.
+      </p>
+    );
+  }
+
+  return (
+    <SortableArea
+      ids={days.map((day) => day.key)}
+      onMove={(from, to) => {
+        onChange(moveItem(days, from, to));
+      }}
+    >
+      <ol aria-label="Days" className="space-y-3">
+        {days.map((day, index) => (
+          <SortableDay
+            key={day.key}
+            day={day}
+            index={index}
+            count={days.length}
+            disabled={disabled}
+            titleError={errors[`dailyItinerary.${index}.title`]}
+            descriptionError={errors[`dailyItinerary.${index}.description`]}
+            onEdit={(patch) => {
+              onChange(
+                days.map((other) => (other.key === day.key ? { ...other, ...patch } : other)),
+              );
+            }}
+            onMove={(to) => {
+              onChange(moveItem(days, index, to));
+            }}
+            onDelete={() => {
+              onChange(days.filter((other) => other.key !== day.key));
+            }}
+          />
+        ))}
+      </ol>
+    </SortableArea>
+  );
+};
+
+interface SortableDayProps {
+  day: DayValue;
+  index: number;
+  count: number;
+  disabled: boolean;
+  titleError?: string;
+  descriptionError?: string;
+  onEdit: (patch: Partial<Pick<DayValue, 'title' | 'description'>>) => void;
+  onMove: (to: number) => void;
+  onDelete: () => void;
+}
+
+const SortableDay = ({
+  day,
+  index,
+  count,
+  disabled,
+  titleError,
+  descriptionError,
+  onEdit,
+  onMove,
+  onDelete,
+}: SortableDayProps) => {
+  const titleId = useId();
+  const descriptionId = useId();
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: day.key, disabled });
+  const position = index + 1;
+  return (
+    <li
+      ref={setNodeRef}
+      aria-label={`Day ${position}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`relative rounded-lg border bg-white p-3 dark:bg-slate-900 ${
+        isDragging
+          ? 'z-10 border-teal-500 shadow-lg ring-2 ring-teal-500/40'
+          : 'border-slate-200 dark:border-slate-700'
+      }`}
+    >
+      <div className="flex items-start gap-3">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag to reorder day ${position}`}
+          title="Drag to reorder"
+          className="mt-7 inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none active:cursor-grabbing dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+            <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
+          </svg>
+        </button>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div>
+            <label
+              htmlFor={titleId}
+              className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300"
+            >
+              Day {position} title
+            </label>
+            <input
+              id={titleId}
+              value={day.title}
+              maxLength={ITINERARY_LIMITS.dayTitle}
+              disabled={disabled}
+              aria-invalid={titleError ? true : undefined}
+              onChange={(event) => {
+                onEdit({ title: event.target.value });
+              }}
+              className={inputClasses(Boolean(titleError))}
+            />
+            {titleError ? <p className={fieldErrorClasses}>{titleError}</p> : null}
+          </div>
+          <div>
+            <label
+              htmlFor={descriptionId}
+              className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300"
+            >
+              Day {position} description
+            </label>
+            <textarea
+              id={descriptionId}
+              rows={DESCRIPTION_ROWS}
+              value={day.description}
+              maxLength={ITINERARY_LIMITS.dayDescription}
+              placeholder={ITINERARY_TEXTS.dayPlaceholder}
+              disabled={disabled}
+              aria-invalid={descriptionError ? true : undefined}
+              onChange={(event) => {
+                onEdit({ description: event.target.value });
+              }}
+              className={inputClasses(Boolean(descriptionError))}
+            />
+            {descriptionError ? <p className={fieldErrorClasses}>{descriptionError}</p> : null}
+          </div>
+        </div>
+        <div className="mt-7 flex shrink-0 flex-col gap-1.5">
+          <button
+            type="button"
+            aria-label="Move up"
+            title="Move up"
+            disabled={disabled || index === 0}
+            className={iconButtonClasses}
+            onClick={() => {
+              onMove(index - 1);
+            }}
+          >
+            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+              <path
+                fillRule="evenodd"
+                d="M14.78 11.78a.75.75 0 0 1-1.06 0L10 8.06l-3.72 3.72a.75.75 0 1 1-1.06-1.06l4.25-4.25a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </button>
+          <button
+            type="button"
+            aria-label="Move down"
+            title="Move down"
+            disabled={disabled || index === count - 1}
+            className={iconButtonClasses}
+            onClick={() => {
+              onMove(index + 1);
+            }}
+          >
+            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+              <path
+                fillRule="evenodd"
+                d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </button>
+          <button
+            type="button"
+            aria-label={`Delete day ${position}`}
+            title="Delete day"
+            disabled={disabled}
+            className={`${iconButtonClasses} text-red-600 hover:text-red-700 dark:text-red-400`}
+            onClick={onDelete}
+          >
+            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+              <path
+                fillRule="evenodd"
+                d="M8.75 1A2.75 2.75 0 0 0 6 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 1 0 .23 1.482l.149-.022.841 10.518A2.75 2.75 0 0 0 7.596 19h4.807a2.75 2.75 0 0 0 2.742-2.53l.841-10.52.149.023a.75.75 0 0 0 .23-1.482A41.03 41.03 0 0 0 14 4.193V3.75A2.75 2.75 0 0 0 11.25 1h-2.5ZM10 4c.84 0 1.673.025 2.5.075V3.75c0-.69-.56-1.25-1.25-1.25h-2.5c-.69 0-1.25.56-1.25 1.25v.325C8.327 4.025 9.16 4 10 4ZM8.58 7.72a.75.75 0 0 0-1.5.06l.3 7.5a.75.75 0 1 0 1.5-.06l-.3-7.5Zm4.34.06a.75.75 0 1 0-1.5-.06l-.3 7.5a.75.75 0 1 0 1.5.06l.3-7.5Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+};

@@ -1,0 +1,391 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, type Itinerary } from '@safarnama/contract';
+import { Providers } from '../../app/Providers';
+import { makeStore } from '../../app/store';
+import { stubLayoutForEditor } from '../../test/layout';
+import {
+  errorEnvelope,
+  jsonResponse,
+  okEnvelope,
+  stubFetch,
+  type RecordedCall,
+} from '../../test/utils';
+import { makeCountry, makePlace, makeState } from '../geography/test-data';
+import { ItineraryFormModal } from './ItineraryFormModal';
+import { makeItinerary } from './test-data';
+
+const india = makeCountry(1, { _id: 'c1', name: 'India', shortName: 'IN' });
+const nepal = makeCountry(2, { _id: 'c2', name: 'Nepal', shortName: 'NP' });
+const goa = makeState(1, india, { _id: 's1', name: 'Goa' });
+const kerala = makeState(2, india, { _id: 's2', name: 'Kerala' });
+const panaji = makePlace(1, goa, { _id: 'p1', name: 'Panaji' });
+const kochi = makePlace(2, kerala, { _id: 'p2', name: 'Kochi' });
+
+type SaveAnswer = Response | 'network-error';
+
+const stubServer = (save: (call: RecordedCall) => SaveAnswer = () => new Response(null)) =>
+  stubFetch((call) => {
+    switch (call.url) {
+      case API_PATHS.service.activeCountries:
+        return jsonResponse(okEnvelope({ countries: [india, nepal] }));
+      case API_PATHS.service.activeStates:
+        return jsonResponse(
+          okEnvelope({
+            states: [goa, kerala].filter((s) => s.countryId === call.search.get('countryId')),
+          }),
+        );
+      case API_PATHS.service.activePlaces:
+        return jsonResponse(
+          okEnvelope({
+            places: [panaji, kochi].filter((p) => p.stateId === call.search.get('stateId')),
+          }),
+        );
+    }
+    if (call.method === 'POST' || call.method === 'PUT') {
+      const answer = save(call);
+      if (answer === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
+      return answer;
+    }
+    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  });
+
+beforeAll(stubLayoutForEditor);
+
+const renderForm = (record: Itinerary | null = null) => {
+  const onClose = vi.fn();
+  render(
+    <Providers store={makeStore()}>
+      <ItineraryFormModal record={record} onClose={onClose} />
+    </Providers>,
+  );
+  return { onClose, user: userEvent.setup(), dialog: screen.getByRole('dialog') };
+};
+
+const chooseLocation = async (
+  user: ReturnType<typeof userEvent.setup>,
+  country = 'c1',
+  state = 's1',
+  place = 'p1',
+) => {
+  const countrySelect = screen.getByLabelText('Country *');
+  await waitFor(() => {
+    expect(within(countrySelect).getByRole('option', { name: 'India (IN)' })).toBeInTheDocument();
+  });
+  await user.selectOptions(countrySelect, country);
+  const stateSelect = screen.getByLabelText('State *');
+  await waitFor(() => {
+    expect(stateSelect).toBeEnabled();
+    expect(stateSelect.querySelector(`option[value="${state}"]`)).not.toBeNull();
+  });
+  await user.selectOptions(stateSelect, state);
+  const placeSelect = screen.getByLabelText('Place *');
+  await waitFor(() => {
+    expect(placeSelect.querySelector(`option[value="${place}"]`)).not.toBeNull();
+  });
+  await user.selectOptions(placeSelect, place);
+};
+
+const fillRequired = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.type(screen.getByLabelText('Title *'), 'Goa Beach Escape');
+  await user.type(screen.getByLabelText('Duration *'), '5 Days / 4 Nights');
+  await user.selectOptions(screen.getByLabelText('Languages *'), ['English', 'Hindi']);
+  const price = screen.getByLabelText('Price per Person (₹) *');
+  await user.clear(price);
+  await user.type(price, '125000');
+  await chooseLocation(user);
+};
+
+const headings = () =>
+  screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+
+const sentBody = (calls: RecordedCall[]) => {
+  const call = calls.find((c) => c.method === 'POST' || c.method === 'PUT');
+  return (call?.body as { data: Record<string, unknown> } | undefined)?.data;
+};
+
+describe('ItineraryFormModal', { timeout: 20_000 }, () => {
+  it('create mode: title, sections in order, the defaults and the spec texts', () => {
+    stubServer();
+    renderForm();
+    expect(screen.getByRole('dialog', { name: 'Create New Itinerary' })).toBeInTheDocument();
+    expect(headings()).toEqual([
+      'Itinerary Information',
+      'SEO Optimization',
+      'Location Details',
+      'Daily Itinerary',
+      'FAQs',
+    ]);
+    expect(screen.getByLabelText('Duration *')).toHaveAttribute('placeholder', '7 Days / 6 Nights');
+    const type = screen.getByLabelText('Type *');
+    expect(within(type).getAllByRole('option')[0]).toHaveTextContent('Select Type');
+    expect(type).toHaveValue('Adventure');
+    expect(screen.getByLabelText('Group Size *')).toHaveValue(1);
+    expect(screen.getByLabelText('Group Size *')).toHaveAttribute('min', '1');
+    expect(screen.getByLabelText('Price per Person (₹) *')).toHaveValue(0);
+    expect(screen.getByLabelText('Price per Person (₹) *')).toHaveAttribute('min', '0');
+    expect(screen.getByLabelText('Visibility *')).toHaveValue('public');
+    const months = screen.getByLabelText('Months');
+    expect(months).toHaveAttribute('multiple');
+    expect(
+      within(months)
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']);
+    expect(screen.getByText('Hold Ctrl/Cmd to select multiple months')).toBeInTheDocument();
+    const languages = screen.getByLabelText('Languages *');
+    expect(languages).toHaveAttribute('multiple');
+    expect(within(languages).getAllByRole('option')).toHaveLength(8);
+    expect(screen.getByLabelText('Meta Description')).toHaveAttribute('rows', '3');
+    expect(screen.getByRole('button', { name: 'Save Itinerary' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Image Library' })).toBeInTheDocument();
+    // Browser-level required attributes (spec §5).
+    for (const label of [
+      'Title *',
+      'Duration *',
+      'Type *',
+      'Group Size *',
+      'Languages *',
+      'Price per Person (₹) *',
+      'Visibility *',
+      'Country *',
+      'State *',
+      'Place *',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+  });
+
+  it('cascade: State waits for a country, Place for a state; a new country clears both', async () => {
+    stubServer();
+    const { user } = renderForm();
+    expect(screen.getByLabelText('State *')).toBeDisabled();
+    expect(screen.getByLabelText('Place *')).toBeDisabled();
+    await chooseLocation(user);
+    expect(screen.getByLabelText('Place *')).toHaveValue('p1');
+
+    await user.selectOptions(screen.getByLabelText('State *'), 's2');
+    expect(screen.getByLabelText('Place *')).toHaveValue('');
+
+    await user.selectOptions(screen.getByLabelText('Country *'), 'c2');
+    expect(screen.getByLabelText('State *')).toHaveValue('');
+    expect(screen.getByLabelText('Place *')).toHaveValue('');
+    expect(screen.getByLabelText('Place *')).toBeDisabled();
+  });
+
+  it('SEO and FAQs only while public; a private save sends them empty', async () => {
+    const calls = stubServer(() => jsonResponse(okEnvelope({ data: makeItinerary(1) }, 201), 201));
+    const { user, onClose } = renderForm();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Meta Title'), 'Goa beaches');
+    await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
+    await user.type(screen.getByLabelText('Question 1'), 'Food?');
+    await user.type(screen.getByLabelText('Answer 1'), 'Yes');
+
+    await user.selectOptions(screen.getByLabelText('Visibility *'), 'private');
+    expect(screen.queryByRole('heading', { name: 'SEO Optimization' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'FAQs' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Meta Title')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add FAQ' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(await screen.findByText('Itinerary created successfully!')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(sentBody(calls)).toMatchObject({
+      visibility: 'private',
+      metaTitle: '',
+      metaDescription: '',
+      faqs: [],
+    });
+
+    // Back to public (once the form is no longer saving): the sections return.
+    await waitFor(() => {
+      expect(screen.getByLabelText('Visibility *')).toBeEnabled();
+    });
+    await user.selectOptions(screen.getByLabelText('Visibility *'), 'public');
+    expect(await screen.findByRole('heading', { name: 'SEO Optimization' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'FAQs' })).toBeInTheDocument();
+  });
+
+  it("'Add Day' appends 'Day N'; days can be edited, deleted and moved", async () => {
+    stubServer();
+    const { user } = renderForm();
+    const addDay = screen.getByRole('button', { name: 'Add Day' });
+    await user.click(addDay);
+    await user.click(addDay);
+    await user.click(addDay);
+    expect(screen.getByLabelText('Day 1 title')).toHaveValue('Day 1');
+    expect(screen.getByLabelText('Day 3 title')).toHaveValue('Day 3');
+    const description = screen.getByLabelText('Day 1 description');
+    expect(description).toHaveValue('');
+    expect(description).toHaveAttribute('rows', '4');
+    expect(description).toHaveAttribute('placeholder', 'Describe the activities for this day...');
+
+    await user.clear(screen.getByLabelText('Day 1 title'));
+    await user.type(screen.getByLabelText('Day 1 title'), 'Arrival');
+    await user.click(
+      within(screen.getByRole('listitem', { name: 'Day 1' })).getByRole('button', {
+        name: 'Move down',
+      }),
+    );
+    expect(screen.getByLabelText('Day 1 title')).toHaveValue('Day 2');
+    expect(screen.getByLabelText('Day 2 title')).toHaveValue('Arrival');
+    expect(
+      within(screen.getByRole('listitem', { name: 'Day 1' })).getByRole('button', {
+        name: 'Move up',
+      }),
+    ).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Drag to reorder day 1' })).toHaveAttribute(
+      'aria-roledescription',
+      'sortable',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete day 1' }));
+    expect(screen.getAllByRole('listitem', { name: /^Day \d$/ })).toHaveLength(2);
+    expect(screen.getByLabelText('Day 1 title')).toHaveValue('Arrival');
+    // N = the count of days + 1.
+    await user.click(addDay);
+    expect(screen.getByLabelText('Day 3 title')).toHaveValue('Day 3');
+  });
+
+  it("'Add FAQ' appends an empty pair; each pair can be deleted", async () => {
+    stubServer();
+    const { user } = renderForm();
+    const addFaq = screen.getByRole('button', { name: 'Add FAQ' });
+    await user.click(addFaq);
+    await user.click(addFaq);
+    expect(screen.getByLabelText('Question 1')).toHaveValue('');
+    expect(screen.getByLabelText('Answer 2')).toHaveValue('');
+    await user.type(screen.getByLabelText('Question 2'), 'Second?');
+    await user.click(screen.getByRole('button', { name: 'Delete FAQ 1' }));
+    expect(screen.queryByLabelText('Question 2')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Question 1')).toHaveValue('Second?');
+  });
+
+  it('an empty form shows the required-field errors and sends nothing', async () => {
+    const calls = stubServer();
+    const { user } = renderForm();
+    await user.selectOptions(screen.getByLabelText('Type *'), '');
+    await user.clear(screen.getByLabelText('Group Size *'));
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    for (const text of [
+      'Title is required',
+      'Duration is required',
+      'Type is required',
+      'Group size is required',
+      'Choose at least one language',
+      'Country is required',
+      'State is required',
+      'Place is required',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Title *')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('create sends the body under data and says so on 201', async () => {
+    const calls = stubServer(() => jsonResponse(okEnvelope({ data: makeItinerary(1) }, 201), 201));
+    const { user, onClose } = renderForm();
+    await fillRequired(user);
+    await user.selectOptions(screen.getByLabelText('Months'), ['NOV', 'MAR']);
+    await user.click(screen.getByRole('button', { name: 'Add Day' }));
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(await screen.findByText('Itinerary created successfully!')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    const call = calls.find((c) => c.method === 'POST');
+    expect(call?.url).toBe(API_PATHS.service.createItinerary);
+    expect(sentBody(calls)).toEqual({
+      title: 'Goa Beach Escape',
+      duration: '5 Days / 4 Nights',
+      type: 'Adventure',
+      groupSize: 1,
+      languages: ['English', 'Hindi'],
+      pricePerPerson: 125000,
+      visibility: 'public',
+      imageLibraryId: null,
+      months: ['MAR', 'NOV'],
+      description: '',
+      metaTitle: '',
+      metaDescription: '',
+      countryId: 'c1',
+      stateId: 's1',
+      placeId: 'p1',
+      dailyItinerary: [{ title: 'Day 1', description: '' }],
+      faqs: [],
+      isActive: true,
+    });
+  });
+
+  it('edit mode: prefilled from the listed record, PUT with _id, 200 → updated', async () => {
+    const record = makeItinerary(3);
+    const calls = stubServer(() => jsonResponse(okEnvelope({ data: record })));
+    const { user, onClose } = renderForm(record);
+    expect(screen.getByRole('dialog', { name: 'Edit Itinerary' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Title *')).toHaveValue(record.title);
+    expect(screen.getByLabelText('Type *')).toHaveValue('Beach');
+    expect(screen.getByLabelText('Group Size *')).toHaveValue(12);
+    const months = screen.getByLabelText<HTMLSelectElement>('Months');
+    expect(Array.from(months.selectedOptions, (o) => o.value)).toEqual(['MAR', 'NOV']);
+    expect(screen.getByLabelText('Day 2 description')).toHaveValue('Old Goa churches');
+    expect(screen.getByLabelText('Question 1')).toHaveValue('Is breakfast included?');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Place *')).toHaveValue('p1');
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(await screen.findByText('Itinerary updated successfully!')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    const call = calls.find((c) => c.method === 'PUT');
+    expect(call?.url).toBe(API_PATHS.service.updateItinerary(record._id));
+    expect(sentBody(calls)).toMatchObject({
+      _id: record._id,
+      countryId: 'c1',
+      stateId: 's1',
+      placeId: 'p1',
+      months: ['MAR', 'NOV'],
+    });
+  });
+
+  it('a 400 shows the server message and puts its details on the fields', async () => {
+    stubServer(() =>
+      jsonResponse(
+        errorEnvelope(400, 'VALIDATION_ERROR', 'Some fields are invalid', [
+          { path: 'groupSize', message: 'Group size must be at least 1' },
+          { path: 'dailyItinerary.0.title', message: 'Day title is too long' },
+        ]),
+      ),
+    );
+    const { user, onClose } = renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Add Day' }));
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(await screen.findAllByText('Some fields are invalid')).not.toHaveLength(0);
+    expect(screen.getByText('Group size must be at least 1')).toBeInTheDocument();
+    expect(screen.getByText('Day title is too long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Group Size *')).toHaveAttribute('aria-invalid', 'true');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("a non-success status without a message: 'Failed to save itinerary. Please try again.'", async () => {
+    stubServer(() => new Response(JSON.stringify({}), { status: 409 }));
+    const { user, onClose } = renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(
+      await screen.findAllByText('Failed to save itinerary. Please try again.'),
+    ).not.toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("no answer at all: 'Error updating/creating itinerary. Please try again.'", async () => {
+    stubServer(() => 'network-error');
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(
+      await screen.findAllByText('Error updating/creating itinerary. Please try again.'),
+    ).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,178 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { Profile } from '@safarnama/contract';
+import { Providers } from '../app/Providers';
+import { makeStore } from '../app/store';
+import { registerRouter } from '../lib/navigator';
+
+/** Renders routes in a memory router with a fresh store, the theme and the toasts. */
+export const renderRoutes = (routes: RouteObject[], initialPath: string) => {
+  const store = makeStore();
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  registerRouter(router);
+  const view = render(
+    <Providers store={store}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, store, router };
+};
+
+type Json = Record<string, unknown>;
+
+export const okEnvelope = (data: unknown, status = 200, message = 'OK'): Json => ({
+  status,
+  success: true,
+  message,
+  data,
+});
+
+export const errorEnvelope = (
+  status: number,
+  code: string,
+  message: string,
+  details?: { path: string; message: string }[],
+): Json => ({ status, success: false, message, code, ...(details ? { details } : {}) });
+
+export const jsonResponse = (body: Json, status = Number(body.status ?? 200)): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export interface RecordedCall {
+  /** Path only; the query string is in `search`. */
+  url: string;
+  method: string;
+  headers: Headers;
+  /** Parsed JSON, or the FormData of a multipart body. */
+  body: unknown;
+  search: URLSearchParams;
+}
+
+/** A FormData's entries as [name, text or file name] pairs, in order. */
+export const formEntries = (body: unknown): [string, string][] => {
+  // jsdom's FormData (XHR bodies) or undici's (parsed fetch bodies): both iterate alike.
+  if (typeof body !== 'object' || body === null || !(Symbol.iterator in body)) {
+    throw new Error('Expected a multipart body');
+  }
+  return [...(body as FormData)].map(([name, value]) => [
+    name,
+    typeof value === 'string' ? value : `file:${value.name}`,
+  ]);
+};
+
+export interface RecordedXhr {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type XhrAnswer = { status: number; body: Record<string, unknown> } | 'network-error';
+
+/**
+ * Stubs `XMLHttpRequest` (the upload transport) at the network boundary: `handler` answers each
+ * request; upload progress events are fired at 50 % and 100 % before the answer.
+ */
+export const stubXhr = (
+  handler: (call: RecordedXhr) => XhrAnswer | Promise<XhrAnswer>,
+): RecordedXhr[] => {
+  const calls: RecordedXhr[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private call: RecordedXhr = { method: '', url: '', headers: {}, body: undefined };
+    open(method: string, url: string) {
+      this.call = {
+        method,
+        url: new URL(url, window.location.origin).pathname,
+        headers: {},
+        body: undefined,
+      };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.call.headers[name.toLowerCase()] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      this.call.body = body;
+      calls.push(this.call);
+      void (async () => {
+        for (const loaded of [50, 100]) {
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
+        }
+        const answer = await handler(this.call);
+        if (answer === 'network-error') {
+          this.onerror?.();
+          return;
+        }
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      })();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return calls;
+};
+
+/**
+ * Stubs `fetch` at the network boundary: `handler` answers each call (by method and path).
+ * Returns the calls made, to assert what was sent.
+ */
+export const stubFetch = (
+  handler: (call: RecordedCall) => Response | Promise<Response>,
+): RecordedCall[] => {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const isMultipart = (request.headers.get('content-type') ?? '').startsWith(
+        'multipart/form-data',
+      );
+      const text = request.method === 'GET' || isMultipart ? '' : await request.clone().text();
+      const call: RecordedCall = {
+        url: new URL(request.url).pathname,
+        method: request.method,
+        headers: request.headers,
+        body: isMultipart
+          ? await request.clone().formData()
+          : text
+            ? (JSON.parse(text) as unknown)
+            : undefined,
+        search: new URL(request.url).searchParams,
+      };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+};
+
+export const makeProfile = (overrides: Partial<Profile> = {}): Profile => ({
+  _id: '0190c0de-0000-7000-8000-000000000001',
+  id: '0190c0de-0000-7000-8000-000000000001',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: null,
+  avatarUrl: null,
+  isActive: true,
+  twoFactorEnabled: false,
+  lastLoginAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  userType: {
+    _id: '0190c0de-0000-7000-8000-0000000000aa',
+    name: 'Content Editor',
+    isSuperAdmin: false,
+  },
+  permissions: [],
+  ...overrides,
+});

@@ -1,0 +1,156 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API_PATHS, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
+import sharp from 'sharp';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve(here, `../.artifacts/data-${E2E_PORT}`);
+export const SCREENS_DIR = path.resolve(here, '../.artifacts/screens');
+export const E2E_ADMIN = {
+  email: 'e2e-admin@safarnama.test',
+  password: 'E2e-Super-Secret-Pass-2026',
+};
+
+/** Signs in through the login screen, as a person would. */
+export async function signIn(page: Page, options: { rememberMe?: boolean } = {}): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  if (options.rememberMe) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Saves a full-page screenshot (transitions finished) under e2e/.artifacts/screens. */
+export async function shot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({
+    path: path.join(SCREENS_DIR, `${name}.png`),
+    fullPage,
+    animations: 'disabled',
+  });
+}
+
+/** Signs in through the API (no screen) and answers the admin's Bearer token. */
+export async function apiLogin(request: APIRequestContext): Promise<string> {
+  const response = await request.post(API_PATHS.auth.login, {
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    data: { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, rememberMe: false } },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+export interface CreatedPlace {
+  country: { _id: string; name: string; shortName: string };
+  state: { _id: string; name: string };
+  place: { _id: string; name: string };
+}
+
+/**
+ * Adds a country, one of its states and a place in it through the API (multipart, as the forms
+ * send them), for specs that need a place to point at. Pass unique names.
+ */
+export async function createPlaceViaApi(
+  request: APIRequestContext,
+  token: string,
+  names: { country: string; shortName: string; state: string; place: string },
+): Promise<CreatedPlace> {
+  const headers = { Authorization: `Bearer ${token}`, [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
+  const post = async <T>(url: string, multipart: Record<string, string>): Promise<T> => {
+    const response = await request.post(url, { headers, multipart });
+    expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+    const body = (await response.json()) as { data: { data: T } };
+    return body.data.data;
+  };
+  const country = await post<CreatedPlace['country']>(API_PATHS.service.addCountry, {
+    name: names.country,
+    shortName: names.shortName,
+  });
+  const state = await post<CreatedPlace['state']>(API_PATHS.service.addState, {
+    name: names.state,
+    countryId: country._id,
+  });
+  const place = await post<CreatedPlace['place']>(API_PATHS.service.addPlace, {
+    name: names.place,
+    countryId: country._id,
+    stateId: state._id,
+    shortDescription: `${names.place} for end-to-end tests`,
+  });
+  return { country, state, place };
+}
+
+/** Creates an itinerary through the API (JSON `{data}`), at a place from `createPlaceViaApi`. */
+export async function createItineraryViaApi(
+  request: APIRequestContext,
+  token: string,
+  at: CreatedPlace,
+  values: {
+    title: string;
+    type?: string;
+    visibility?: 'public' | 'private';
+    months?: string[];
+    metaTitle?: string;
+    metaDescription?: string;
+    isActive?: boolean;
+  },
+): Promise<{ _id: string; title: string }> {
+  const response = await request.post(API_PATHS.service.createItinerary, {
+    headers: { Authorization: `Bearer ${token}`, [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    data: {
+      data: {
+        duration: '3 Days / 2 Nights',
+        languages: ['English'],
+        countryId: at.country._id,
+        stateId: at.state._id,
+        placeId: at.place._id,
+        dailyItinerary: [{ title: 'Day 1', description: 'Arrive' }],
+        ...values,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { data: { _id: string; title: string } } };
+  return body.data.data;
+}
+
+/**
+ * Writes a real photo-like image (a colour with a light band across it) into `dir`, as a person
+ * would upload one: JPEG, or PNG when the name ends in .png. Returns its path.
+ */
+export async function makePhoto(
+  dir: string,
+  name: string,
+  colour: { r: number; g: number; b: number },
+  { width = 800, height = 600 }: { width?: number; height?: number } = {},
+): Promise<string> {
+  const band = await sharp({
+    create: {
+      width,
+      height: Math.round(height / 5),
+      channels: 3,
+      background: { r: 250, g: 250, b: 250 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: colour } }).composite([
+    { input: band, top: Math.round(height * 0.4), left: 0 },
+  ]);
+  const buffer = name.endsWith('.png')
+    ? await image.png().toBuffer()
+    : await image.jpeg({ quality: 85 }).toBuffer();
+  const file = path.join(dir, name);
+  writeFileSync(file, buffer);
+  return file;
+}

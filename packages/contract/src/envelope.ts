@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Error codes of the API (DESIGN §3). One code per failure class, mapped to one HTTP status. */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+/** One field-level problem: `path` is dotted from the payload root (inside `data`), e.g. `email`. */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Every successful answer: `{ status, success: true, message, data }`. */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.number().int(),
+    success: z.literal(true),
+    message: z.string(),
+    data,
+  });
+export type Envelope<T> = { status: number; success: true; message: string; data: T };
+
+/** Every failure: `{ status, success: false, message, code, details? }`. */
+export const errorEnvelopeSchema = z.object({
+  status: z.number().int(),
+  success: z.literal(false),
+  message: z.string(),
+  code: errorCodeSchema,
+  details: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Request bodies are wrapped under a `data` key (spec §7); unknown keys are rejected. */
+export const requestSchema = <T extends z.ZodType>(data: T) => z.strictObject({ data });
+
+/** Reads the message of an error envelope, whatever shape the failure took. */
+export const isErrorEnvelope = (value: unknown): value is ErrorEnvelope =>
+  errorEnvelopeSchema.safeParse(value).success;

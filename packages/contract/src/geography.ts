@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { formBooleanSchema, idFieldSchema } from './forms.js';
+import { imageSchema } from './media.js';
+import { paginationSchema } from './pagination.js';
+
+export const GEO_NAME_MAX = 100;
+export const PLACE_DESCRIPTION_MAX = 500;
+
+/** A related record as lists show it: id and name (spec §3: populated objects with name). */
+export const namedRefSchema = z.object({ _id: z.string(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+const geoName = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(GEO_NAME_MAX);
+
+/** Country (spec §3, DESIGN §5): name, short name (2-3 upper-case letters), flag image, active. */
+export const countrySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  image: imageSchema.nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+export const stateSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  countryId: z.string(),
+  country: namedRefSchema.extend({ shortName: z.string() }),
+  image: imageSchema.nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type State = z.infer<typeof stateSchema>;
+
+export const placeSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  countryId: z.string(),
+  stateId: z.string(),
+  country: namedRefSchema,
+  state: namedRefSchema,
+  shortDescription: z.string(),
+  image: imageSchema.nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const shortNameSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}$/, 'Short name must be 2 or 3 letters');
+
+/**
+ * Text fields of the multipart add/update calls (the `image` file travels beside them). Update
+ * carries `id`; every other field is optional there and left unchanged when absent.
+ */
+const countryShape = {
+  name: geoName('Name'),
+  shortName: shortNameSchema,
+  isActive: formBooleanSchema,
+};
+export const countryFieldsSchema = z.strictObject({
+  ...countryShape,
+  isActive: countryShape.isActive.default(true),
+});
+/**
+ * Built from the shape WITHOUT defaults: in zod 4 `.partial()` keeps a field's `.default()`, which
+ * would fill every absent field (an update without `isActive` would re-activate the record).
+ */
+export const countryUpdateFieldsSchema = z
+  .strictObject(countryShape)
+  .partial()
+  .extend({ id: idFieldSchema('Country') });
+
+const stateShape = {
+  name: geoName('Name'),
+  countryId: idFieldSchema('Country'),
+  isActive: formBooleanSchema,
+};
+export const stateFieldsSchema = z.strictObject({
+  ...stateShape,
+  isActive: stateShape.isActive.default(true),
+});
+export const stateUpdateFieldsSchema = z
+  .strictObject(stateShape)
+  .partial()
+  .extend({ id: idFieldSchema('State') });
+
+const placeShape = {
+  name: geoName('Name'),
+  countryId: idFieldSchema('Country'),
+  stateId: idFieldSchema('State'),
+  shortDescription: z.string().trim().max(PLACE_DESCRIPTION_MAX),
+  isActive: formBooleanSchema,
+};
+export const placeFieldsSchema = z.strictObject({
+  ...placeShape,
+  shortDescription: placeShape.shortDescription.default(''),
+  isActive: placeShape.isActive.default(true),
+});
+export const placeUpdateFieldsSchema = z
+  .strictObject(placeShape)
+  .partial()
+  .extend({ id: idFieldSchema('Place') });
+
+/** The multipart file field of countries (flag), states and places. */
+export const GEO_IMAGE_FIELD = 'image';
+
+export const countryListSchema = z.object({
+  countries: z.array(countrySchema),
+  pagination: paginationSchema,
+});
+export const stateListSchema = z.object({
+  states: z.array(stateSchema),
+  pagination: paginationSchema,
+});
+export const placeListSchema = z.object({
+  places: z.array(placeSchema),
+  pagination: paginationSchema,
+});
+
+/** One saved record, answered as `data.data` (add and update answers). */
+export const countryOneSchema = z.object({ data: countrySchema });
+export const stateOneSchema = z.object({ data: stateSchema });
+export const placeOneSchema = z.object({ data: placeSchema });
+
+/** The active lists the forms use (no paging): spec §7 get-all-active-*. */
+export const activeCountriesSchema = z.object({ countries: z.array(countrySchema) });
+export const activeStatesQuerySchema = z.strictObject({ countryId: z.string().trim().max(64) });
+export const activeStatesSchema = z.object({ states: z.array(stateSchema) });
+export const activePlacesQuerySchema = z.strictObject({
+  countryId: z.string().trim().max(64),
+  stateId: z.string().trim().max(64),
+});
+export const activePlacesSchema = z.object({ places: z.array(placeSchema) });
+
+export const GEOGRAPHY_MESSAGES = {
+  countryAdded: 'Country added successfully',
+  countryUpdated: 'Country updated successfully',
+  stateAdded: 'State added successfully',
+  stateUpdated: 'State updated successfully',
+  placeAdded: 'Place added successfully',
+  placeUpdated: 'Place updated successfully',
+  countryNotFound: 'Country not found',
+  stateNotFound: 'State not found',
+  placeNotFound: 'Place not found',
+  duplicateCountry: 'A country with this name already exists',
+  duplicateState: 'A state with this name already exists in this country',
+  duplicatePlace: 'A place with this name already exists in this state',
+  stateNotInCountry: 'The state does not belong to the selected country',
+  placeNotInState: 'The place does not belong to the selected state',
+} as const;

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  DEFAULT_TOUR_TYPE,
+  DEFAULT_VISIBILITY,
+  GROUP_SIZE_DEFAULT,
+  GROUP_SIZE_MIN,
+  LANGUAGES,
+  MONTHS,
+  MONTH_CODES,
+  PRICE_DEFAULT,
+  PRICE_MIN,
+  TOUR_TYPES,
+  VISIBILITIES,
+  type MonthCode,
+} from './constants.js';
+import { namedRefSchema } from './geography.js';
+import { imageSchema } from './media.js';
+import { listQuerySchema, paginationSchema } from './pagination.js';
+import { RICH_TEXT_MAX } from './place-details.js';
+
+export const ITINERARY_LIMITS = {
+  title: 200,
+  duration: 100,
+  groupSizeMax: 10_000,
+  /** Highest price per person, in whole rupees. */
+  priceMax: 100_000_000,
+  metaTitle: 70,
+  metaDescription: 160,
+  days: 60,
+  dayTitle: 200,
+  dayDescription: 5000,
+  faqs: 50,
+  question: 300,
+  answer: 3000,
+} as const;
+
+export const tourTypeSchema = z.enum(TOUR_TYPES);
+export const languageSchema = z.enum(LANGUAGES);
+export const visibilitySchema = z.enum(VISIBILITIES);
+export const itineraryMonthCodeSchema = z.enum(MONTH_CODES);
+
+/** Month names as the listing reads them (spec §3: codes in the form, names in the listing). */
+export const MONTH_NAME_BY_CODE = Object.fromEntries(MONTHS.map((m) => [m.code, m.name])) as Record<
+  MonthCode,
+  string
+>;
+export const MONTH_CODE_BY_NAME = Object.fromEntries(MONTHS.map((m) => [m.name, m.code])) as Record<
+  string,
+  MonthCode
+>;
+
+export const dayPlanSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Day title is required').max(ITINERARY_LIMITS.dayTitle),
+  description: z.string().trim().max(ITINERARY_LIMITS.dayDescription).default(''),
+});
+export const faqSchema = z.strictObject({
+  question: z.string().trim().min(1, 'Question is required').max(ITINERARY_LIMITS.question),
+  answer: z.string().trim().min(1, 'Answer is required').max(ITINERARY_LIMITS.answer),
+});
+
+const requiredId = (label: string) => z.string().trim().min(1, `${label} is required`).max(64);
+
+const distinct = <T>(items: T[]) => new Set(items).size === items.length;
+
+/**
+ * The saved itinerary (spec §3), the body of `POST /create-itinerary` inside `data`. Country,
+ * state and place are plain ids here. SEO fields and FAQs are kept only when visibility is public
+ * (the server drops them for private ones).
+ */
+export const itineraryInputSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required').max(ITINERARY_LIMITS.title),
+  duration: z.string().trim().min(1, 'Duration is required').max(ITINERARY_LIMITS.duration),
+  type: tourTypeSchema.default(DEFAULT_TOUR_TYPE),
+  groupSize: z
+    .number()
+    .int('Group size must be a whole number')
+    .min(GROUP_SIZE_MIN, 'Group size must be at least 1')
+    .max(ITINERARY_LIMITS.groupSizeMax)
+    .default(GROUP_SIZE_DEFAULT),
+  languages: z
+    .array(languageSchema)
+    .min(1, 'Choose at least one language')
+    .max(LANGUAGES.length)
+    .refine(distinct, 'Each language only once'),
+  pricePerPerson: z
+    .number()
+    .int('Price must be whole rupees')
+    .min(PRICE_MIN, 'Price cannot be negative')
+    .max(ITINERARY_LIMITS.priceMax)
+    .default(PRICE_DEFAULT),
+  visibility: visibilitySchema.default(DEFAULT_VISIBILITY),
+  imageLibraryId: z.string().trim().max(64).nullable().default(null),
+  months: z
+    .array(itineraryMonthCodeSchema)
+    .max(12)
+    .refine(distinct, 'Each month only once')
+    .default([]),
+  description: z.string().max(RICH_TEXT_MAX).default(''),
+  metaTitle: z.string().trim().max(ITINERARY_LIMITS.metaTitle).default(''),
+  metaDescription: z.string().trim().max(ITINERARY_LIMITS.metaDescription).default(''),
+  countryId: requiredId('Country'),
+  stateId: requiredId('State'),
+  placeId: requiredId('Place'),
+  dailyItinerary: z.array(dayPlanSchema).max(ITINERARY_LIMITS.days).default([]),
+  faqs: z.array(faqSchema).max(ITINERARY_LIMITS.faqs).default([]),
+  isActive: z.boolean().default(true),
+});
+export type ItineraryInput = z.input<typeof itineraryInputSchema>;
+
+/** `PUT /update-itinerary/{id}`: the same plus `_id` (which must match the path when sent). */
+export const itineraryUpdateSchema = itineraryInputSchema.extend({
+  _id: z.string().trim().max(64).optional(),
+});
+export type ItineraryUpdate = z.input<typeof itineraryUpdateSchema>;
+
+/**
+ * An itinerary as `get-all-itineraries` answers it: country, state and place populated as
+ * objects with a name (spec §3), months as names, the gallery and the library title.
+ */
+export const itinerarySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  duration: z.string(),
+  type: tourTypeSchema,
+  groupSize: z.number().int(),
+  languages: z.array(languageSchema),
+  pricePerPerson: z.number().int(),
+  visibility: visibilitySchema,
+  imageLibraryId: z.string().nullable(),
+  imageLibrary: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  /** Month names (January … December), in calendar order. */
+  months: z.array(z.string()),
+  description: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  countryId: namedRefSchema.extend({ shortName: z.string() }),
+  stateId: namedRefSchema,
+  placeId: namedRefSchema,
+  dailyItinerary: z.array(z.object({ title: z.string(), description: z.string() })),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  isActive: z.boolean(),
+  gallery: z.array(imageSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Itinerary = z.infer<typeof itinerarySchema>;
+
+/** `get-all-itineraries`: page, limit, search (URL-encoded), optional placeId (spec §7). */
+export const itineraryListQuerySchema = listQuerySchema.extend({
+  placeId: z.string().trim().max(64).optional(),
+});
+export type ItineraryListQuery = z.input<typeof itineraryListQuerySchema>;
+
+export const itineraryListSchema = z.object({
+  itineraries: z.array(itinerarySchema),
+  pagination: paginationSchema,
+});
+export const itineraryOneSchema = z.object({ data: itinerarySchema });
+export const itineraryDeletedSchema = z.object({ _id: z.string(), id: z.string() });
+
+/** Multipart fields of `PATCH /itinerary/gallery/{itineraryId}` (spec §7). */
+export const ITINERARY_GALLERY_FIELDS = {
+  itineraryId: 'itineraryId',
+  images: 'images',
+  altTexts: 'altTexts',
+} as const;
+
+/** Texts of spec §8 for itineraries (the web shows them word for word). */
+export const ITINERARY_MESSAGES = {
+  created: 'Itinerary created successfully!',
+  updated: 'Itinerary updated successfully!',
+  saveFailed: 'Failed to save itinerary. Please try again.',
+  saveError: 'Error updating/creating itinerary. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this itinerary?',
+  deleted: 'Itinerary deleted successfully',
+  activated: 'Itinerary activated',
+  deactivated: 'Itinerary deactivated',
+  listed: 'Itineraries fetched successfully',
+  notFound: 'Itinerary not found',
+  /** 409: one title per place (a double-submitted create makes one row, SECURITY 21). */
+  duplicate: 'An itinerary with this title already exists for this place',
+  idMismatch: 'The itinerary id in the body does not match the address',
+  unknownLibrary: 'Image library not found',
+  imageNotFound: 'Image not found in this itinerary',
+  unknownLibraryTitle: 'Unknown Library',
+} as const;
+
+/** Spec §2 texts of the itinerary screens. */
+export const ITINERARY_TEXTS = {
+  pageTitle: 'Itinerary Management',
+  addButton: 'Add New Itinerary',
+  searchPlaceholder: 'Search by title, description, or type...',
+  createTitle: 'Create New Itinerary',
+  editTitle: 'Edit Itinerary',
+  save: 'Save Itinerary',
+  saving: 'Saving...',
+  durationPlaceholder: '7 Days / 6 Nights',
+  selectType: 'Select Type',
+  monthsHint: 'Hold Ctrl/Cmd to select multiple months',
+  addDay: 'Add Day',
+  dayPlaceholder: 'Describe the activities for this day...',
+  addFaq: 'Add FAQ',
+  galleryTitle: (title: string) => `Gallery - ${title}`,
+  manageGallery: (count: number) => `Manage Gallery (${count})`,
+} as const;
