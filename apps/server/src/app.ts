@@ -4,7 +4,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from './config.js';
+import { clientIpOf } from './http/client-ip.js';
+import { createMailer, type Mailer } from './messaging/mail.js';
+import { createRealtime, type Realtime } from './realtime/hub.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccessGuard, recordRoutes, type RouteRecord } from './http/access.js';
 import { registerDocs } from './http/docs.js';
@@ -45,18 +50,22 @@ import { blogRoutes } from './modules/blogs/blogs.routes.js';
 import { createBlogService, type BlogService } from './modules/blogs/blogs.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
+/** Used only by tests that build an app without one; the real config always has APP_SECRET. */
+const DEV_APP_SECRET = 'safarnama-test-app-secret-not-for-production-use';
+const DEFAULT_MAIL_FROM = 'Safarnama <no-reply@safarnama.local>';
+
 /** JSON bodies above 1 MB answer 413 (uploads use multipart with their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
 /** Global API rate limit per client IP. */
 export const API_RATE_LIMIT = { max: 600, timeWindow: 60_000 } as const;
 
-export type AppConfig = Pick<
-  Config,
-  'publicOrigin' | 'secureCookies' | 'trustProxy' | 'logLevel'
-> & {
-  /** The built web app; undefined or missing = serve the API only. */
-  webDist?: string | undefined;
-};
+export type AppConfig = Pick<Config, 'publicOrigin' | 'secureCookies' | 'trustProxy' | 'logLevel'> &
+  Partial<Pick<Config, 'publicUrl' | 'appSecret' | 'location' | 'smtpUrl' | 'mailFrom'>> & {
+    /** Where mail goes when no SMTP is configured (default: a temp dir in tests). */
+    outboxDir?: string;
+    /** The built web app; undefined or missing = serve the API only. */
+    webDist?: string | undefined;
+  };
 
 export interface AppDeps {
   config: AppConfig;
@@ -71,12 +80,18 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the global API rate limit (tests). */
   rateLimitMax?: number;
+  /** The mail channel (default: SMTP_URL or the outbox folder). Tests pass one on smtp-server. */
+  mailer?: Mailer;
+  /** The realtime hub (default: a fresh one attached to this app's HTTP server). */
+  realtime?: Realtime;
   /** Extra route modules registered like the built-in ones (tests add tiny probe routes). */
   routes?: ((app: FastifyInstance) => Promise<void>)[];
 }
 
 export interface AppServices {
   auth: AuthService;
+  mailer: Mailer;
+  realtime: Realtime;
   imageLibraries: ImageLibraryService;
   geography: GeographyService;
   placeDetails: PlaceDetailsService;
@@ -132,6 +147,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorateRequest('auth', null);
   installErrorHandler(app);
 
+  const appSecret = config.appSecret ?? DEV_APP_SECRET;
+  const publicUrl = config.publicUrl ?? config.publicOrigin;
+  const realtime = deps.realtime ?? createRealtime();
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+      outboxDir: config.outboxDir ?? join(tmpdir(), 'safarnama-outbox'),
+      log: app.log,
+    });
   const auth = createAuthService({ db: database.db, hasher, now });
   const pipeline = deps.pipeline ?? createImagePipeline({ now });
   const imageLibraries = createImageLibraryService({ db: database.db, storage, pipeline });
@@ -140,7 +166,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
   const itineraries = createItineraryService({ db: database.db, storage, pipeline });
   const homepage = createHomepageService({ db: database.db, storage, now });
-  app.decorate('services', { auth, imageLibraries, geography, placeDetails, blogs, itineraries });
+  app.decorate('services', {
+    auth,
+    mailer,
+    realtime,
+    imageLibraries,
+    geography,
+    placeDetails,
+    blogs,
+    itineraries,
+  });
 
   // JSON only (multipart is added inside the route plugins that declare it, see
   // http/multipart.ts `registerMultipart`); an empty JSON body reads as "no body" so bodiless
@@ -204,6 +239,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       return new RateLimited(`Too many requests. Try again in ${seconds} seconds.`, seconds);
     },
   });
+
+  realtime.attach(app.server, {
+    authenticate: auth.authenticate,
+    clientIp: (socket) => clientIpOf(socket.request, config.trustProxy),
+  });
+  app.addHook('preClose', () => realtime.close());
 
   await registerDocs(app);
   await app.register(systemRoutes(database));

@@ -73,6 +73,42 @@ const envSchema = z.object({
       .default('info'),
   ),
   WEB_DIST: optionalText(4096),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(2048)
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(320)
+      .regex(/^[^\r\n]+$/, 'must be one line')
+      .default('Safarnama <no-reply@safarnama.local>'),
+  ),
+  /** Location services of the login page (spec §7); '' turns one off. */
+  LOCATION_IP_LOOKUP_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)])
+    .default('https://api.ipify.org?format=json'),
+  LOCATION_REVERSE_GEOCODE_URL: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .max(2048)
+        .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'),
+    ])
+    .default('https://nominatim.openstreetmap.org/reverse?format=jsonv2&lat={lat}&lon={long}'),
+  LOCATION_IP_GEOLOCATION_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)])
+    .default('https://ipapi.co/json/'),
+  LOCATION_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(30_000).default(3000),
+  ),
 });
 
 export interface Config {
@@ -91,6 +127,14 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDist: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  location: {
+    ipLookupUrl: string;
+    reverseGeocodeUrl: string;
+    ipGeolocationUrl: string;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -152,5 +196,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(baseDir, e.WEB_DIST) : resolve(packageDir, '..', 'web', 'dist'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    location: {
+      ipLookupUrl: e.LOCATION_IP_LOOKUP_URL,
+      reverseGeocodeUrl: e.LOCATION_REVERSE_GEOCODE_URL,
+      ipGeolocationUrl: e.LOCATION_IP_GEOLOCATION_URL,
+      timeoutMs: e.LOCATION_TIMEOUT_MS,
+    },
   };
 };

@@ -52,7 +52,12 @@ const main = async () => {
   });
 
   const storage = createLocalStorage(join(config.dataDir, 'uploads'));
-  const app = await buildApp({ config, database, hasher, storage });
+  const app = await buildApp({
+    config: { ...config, outboxDir: join(config.dataDir, 'outbox') },
+    database,
+    hasher,
+    storage,
+  });
   await app.services.auth.warmUp();
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(banner(config, first));

@@ -48,6 +48,22 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * With two-factor on, a correct password answers this challenge instead; the client then calls
+ * `validate-login-token` with the loginToken and a code to get the {token, tokenType} answer.
+ */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  loginToken: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** Answer of `POST /admin/auth/login`: a session, or the two-factor challenge. */
+export const loginAnswerSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge =>
+  'twoFactorRequired' in answer;
+
 /** The signed-in admin as `GET /admin/auth/get-profile-details` answers it. */
 export const profileSchema = z.object({
   _id: z.string(),

@@ -1,16 +1,52 @@
 /** API paths (spec §7), relative to the origin. The web's base query prefixes nothing else. */
 export const API_BASE = '/api/v1';
 const SERVICE = `${API_BASE}/admin/service`;
+const AUTH = `${API_BASE}/admin/auth`;
+const MANAGE = `${API_BASE}/admin/manage`;
 
 export const API_PATHS = {
   health: '/api/health',
   ready: '/api/ready',
   docs: '/api/docs',
   auth: {
-    login: `${API_BASE}/admin/auth/login`,
-    logout: `${API_BASE}/admin/auth/logout`,
-    profile: `${API_BASE}/admin/auth/get-profile-details`,
-    validateForgotPasswordToken: `${API_BASE}/admin/auth/validate-forgot-password-token`,
+    login: `${AUTH}/login`,
+    logout: `${AUTH}/logout`,
+    profile: `${AUTH}/get-profile-details`,
+    forgotPassword: `${AUTH}/forgot-password`,
+    validateForgotPasswordToken: `${AUTH}/validate-forgot-password-token`,
+    forgotSetPassword: `${AUTH}/forgot-set-password`,
+    updateProfile: `${AUTH}/update-profile-details`,
+    changePassword: `${AUTH}/change-password`,
+    loginActivity: `${AUTH}/get-login-activity`,
+    logoutOthers: `${AUTH}/logout-all-other-device`,
+    generateTwoFactorSecret: `${AUTH}/generate-2fa-secret`,
+    verifyTwoFactor: `${AUTH}/verify-2fa-enable-otp`,
+    disableTwoFactor: `${AUTH}/disable-2fa`,
+    validateLoginToken: `${AUTH}/validate-login-token`,
+    userTypePermissions: `${AUTH}/getUserTypePermissions`,
+    notifications: `${AUTH}/get-notifications`,
+    markNotificationsRead: `${AUTH}/mark-as-read-notification`,
+    markAllNotificationsRead: `${AUTH}/mark-as-read-all-notification`,
+  },
+  common: {
+    clientConfig: `${API_BASE}/common/client-config`,
+    saveFcmToken: `${API_BASE}/common/save-fcm-token`,
+  },
+  manage: {
+    addUserType: `${MANAGE}/add-user-types`,
+    listUserTypes: `${MANAGE}/get-user-types`,
+    userTypeOptions: `${MANAGE}/get-user-types-list`,
+    updateUserType: `${MANAGE}/update-user-type`,
+    updateUserTypeStatus: `${MANAGE}/update-user-type-status`,
+    saveUserTypePermissions: `${MANAGE}/saveUserTypePermissions`,
+    allUserTypePermissions: `${MANAGE}/getAllUserTypePermissions`,
+    addUser: `${MANAGE}/add-user`,
+    listUsers: `${MANAGE}/get-users`,
+    updateUserStatus: `${MANAGE}/admin-update-status`,
+    updateUser: `${MANAGE}/update-admin-user`,
+    resendInvitation: `${MANAGE}/resend-invitation`,
+    userById: `${MANAGE}/get-admin-user-by-id`,
+    activities: `${MANAGE}/get-admins-activities`,
   },
   imageLibraries: {
     base: `${API_BASE}/admin/service/image-libraries`,

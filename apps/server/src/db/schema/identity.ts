@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -47,6 +48,13 @@ export const adminUsers = pgTable(
       .references(() => userTypes.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** TOTP secret (base32) encrypted with AES-256-GCM under APP_SECRET; set once 2FA is on. */
+    totpSecretEnc: text('totp_secret_enc'),
+    /** A generated secret waiting for its first code (verify-2fa-enable-otp), encrypted. */
+    totpPendingSecretEnc: text('totp_pending_secret_enc'),
+    /** The last TOTP time step accepted: a code works once (SECURITY.md case 7). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: stamp('password_changed_at'),
     lastLoginAt: stamp('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

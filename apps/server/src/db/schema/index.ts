@@ -6,3 +6,6 @@ export * from './place-details.js';
 export * from './blogs.js';
 export * from './itineraries.js';
 export * from './homepage.js';
+export * from './account.js';
+export * from './notifications.js';
+export * from './activity.js';

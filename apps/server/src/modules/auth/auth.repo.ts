@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUsers, loginThrottle, sessions, userTypes } from '../../db/schema/index.js';
 
@@ -94,4 +94,29 @@ export const revokeSession = async (db: Executor, id: string, reason: string, at
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+};
+
+/**
+ * Revokes every open session of an admin (optionally all but one), returning the revoked ids so
+ * the caller can disconnect their sockets through the realtime hub.
+ */
+export const revokeAdminSessions = async (
+  db: Executor,
+  adminId: string,
+  reason: string,
+  at: Date,
+  exceptSessionId?: string,
+): Promise<string[]> => {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.adminId, adminId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 };

@@ -1,0 +1,51 @@
+import type { MailMessage } from './mail.js';
+
+/** The e-mails of the back-office: plain text first, a simple HTML twin, one action link. */
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const layout = (heading: string, paragraphs: string[], action: { label: string; link: string }) =>
+  `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">` +
+  `<h1 style="font-size:20px">${escapeHtml(heading)}</h1>` +
+  paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+  `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;background:#0d9488;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
+  `<p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(action.link)}</p>` +
+  `</body></html>`;
+
+/** Forgot-password mail: the link is valid for 30 minutes and works once. */
+export const passwordResetMail = (
+  to: { email: string; name: string },
+  link: string,
+): MailMessage => {
+  const paragraphs = [
+    `Hello ${to.name},`,
+    'Someone asked to reset the password of your Safarnama back-office account. If it was you, set a new password with the link below. It is valid for 30 minutes and works once.',
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Reset your Safarnama password',
+    text: `${paragraphs.join('\n\n')}\n\nSet a new password: ${link}\n`,
+    html: layout('Reset your password', paragraphs, { label: 'Set a new password', link }),
+    link,
+  };
+};
+
+/** Invitation mail for a new admin: the link is valid for 72 hours and works once. */
+export const invitationMail = (
+  to: { email: string; name: string },
+  invitedBy: string,
+  link: string,
+): MailMessage => {
+  const paragraphs = [
+    `Hello ${to.name},`,
+    `${invitedBy} has invited you to the Safarnama back-office. Choose your password with the link below to activate your account. The link is valid for 72 hours and works once.`,
+  ];
+  return {
+    to: to.email,
+    subject: 'You are invited to the Safarnama back-office',
+    text: `${paragraphs.join('\n\n')}\n\nChoose your password: ${link}\n`,
+    html: layout('Welcome to Safarnama', paragraphs, { label: 'Choose your password', link }),
+    link,
+  };
+};

@@ -1,0 +1,48 @@
+/**
+ * The realtime socket (spec §7 "Realtime", DESIGN §7). socket.io at path `/socket.io` on the API
+ * host; the session token goes as the `token` query parameter (or the HttpOnly cookie rides along
+ * for remember-me sessions). Zod-free: the layout imports it.
+ */
+export const SOCKET_PATH = '/socket.io';
+
+export const SOCKET_EVENTS = {
+  /** {active: boolean}: maintenance on/off; active true sends /service-unavailable back to /. */
+  serviceStatus: 'service-status',
+  /** A new in-app notification (`Notification` of the contract) plus the new unread count. */
+  notification: 'notification',
+  /** {reason}: this session was revoked (logout, password change, admin disabled); sign out. */
+  sessionRevoked: 'session-revoked',
+  /** {}: the admin's permissions changed; refetch the profile so menus and buttons follow. */
+  permissionsChanged: 'permissions-changed',
+} as const;
+
+export interface NotificationEvent {
+  notification: {
+    _id: string;
+    type: string;
+    title: string;
+    message: string;
+    link: string | null;
+    isRead: boolean;
+    readAt: string | null;
+    createdAt: string;
+  };
+  unreadCount: number;
+}
+
+export interface SessionRevokedEvent {
+  reason: string;
+}
+
+export interface ServiceStatusEvent {
+  active: boolean;
+}
+
+/** Client options of spec §9: reconnection delay 1 s up to 5 s, randomization 0.5, 20 s timeout. */
+export const SOCKET_CLIENT_OPTIONS = {
+  path: SOCKET_PATH,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const;
