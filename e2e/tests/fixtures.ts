@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -153,4 +153,52 @@ export async function makePhoto(
   const file = path.join(dir, name);
   writeFileSync(file, buffer);
   return file;
+}
+
+/** Where the e2e server writes mail: no SMTP is configured, so every message lands here. */
+export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
+
+export interface CapturedMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** The raw .eml text (headers and body, quoted-printable as written). */
+  raw: string;
+  /** The first set-password link in the message. */
+  link: string | null;
+}
+
+/** Reads the outbox files addressed to `to`, newest last. */
+export function readMails(to: string): CapturedMail[] {
+  if (!existsSync(E2E_OUTBOX)) return [];
+  return readdirSync(E2E_OUTBOX)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => {
+      const file = path.join(E2E_OUTBOX, name);
+      const raw = readFileSync(file, 'utf8');
+      // Undo quoted-printable soft line breaks and =3D so links read whole.
+      const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const header = (field: string) =>
+        new RegExp(`^${field}: (.*)$`, 'mi').exec(text)?.[1]?.trim() ?? '';
+      const link = /https?:\/\/[^\s"<>]+\/set-password\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
+      return { file, to: header('To'), subject: header('Subject'), raw: text, link: link ?? null };
+    })
+    .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+}
+
+/** Waits (up to 10 s) for a new mail to `to` beyond the `seen` count and answers it. */
+export async function waitForMail(to: string, seen = 0): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readMails(to)[seen];
+        return Boolean(found);
+      },
+      { timeout: 10_000, message: `a mail to ${to}` },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to}`);
+  return found;
 }
