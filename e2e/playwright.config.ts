@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './tests/fixtures.js';
+import {
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_LOCATION_ORIGIN,
+  E2E_PORT,
+} from './tests/fixtures.js';
 
 /**
  * Runs the real server (apps/server/dist, built web served from the same port) on a throw-away
@@ -47,6 +53,13 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The login page's location services (spec §7) point at a closed local port, so every
+      // lookup fails at once and sign-in uses the spec §8 fallbacks; account.spec.ts fakes them
+      // with page.route (the CSP allows this origin because the server lists it).
+      LOCATION_IP_LOOKUP_URL: `${E2E_LOCATION_ORIGIN}/ip`,
+      LOCATION_REVERSE_GEOCODE_URL: `${E2E_LOCATION_ORIGIN}/reverse?lat={lat}&lon={long}`,
+      LOCATION_IP_GEOLOCATION_URL: `${E2E_LOCATION_ORIGIN}/ipgeo`,
+      LOCATION_TIMEOUT_MS: '800',
     },
   },
 });

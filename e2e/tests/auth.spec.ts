@@ -94,8 +94,7 @@ test.describe('sign-in', () => {
       headers: { Authorization: `Bearer ${token ?? ''}` },
     });
     expect(res.status()).toBe(200);
-    // The next load of the app asks the server, which refuses the revoked token.
-    await page.reload();
+    // The server tells the open page over the socket (session-revoked): it leaves at once.
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard/);
     await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   });

@@ -11,6 +11,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve(here, `../.artifacts/data-${E2E_PORT}`);
 export const SCREENS_DIR = path.resolve(here, '../.artifacts/screens');
+/** Where the e2e server says the location services are: a closed port (see playwright.config). */
+export const E2E_LOCATION_ORIGIN = 'http://127.0.0.1:9';
 export const E2E_ADMIN = {
   email: 'e2e-admin@safarnama.test',
   password: 'E2e-Super-Secret-Pass-2026',

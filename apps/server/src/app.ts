@@ -22,6 +22,19 @@ import type { StorageDriver } from './media/storage.js';
 import { registerUploads } from './media/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService, type AccountService } from './modules/account/account.service.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './modules/notifications/notifications.service.js';
+import {
+  LOCATION_SERVICES_OFF,
+  clientConfigRoutes,
+  locationOrigins,
+} from './modules/client-config/client-config.routes.js';
+import { createSecretBox } from './lib/secret-box.js';
 import { imageLibraryRoutes } from './modules/image-libraries/image-libraries.routes.js';
 import {
   createImageLibraryService,
@@ -49,6 +62,13 @@ import {
 import { blogRoutes } from './modules/blogs/blogs.routes.js';
 import { createBlogService, type BlogService } from './modules/blogs/blogs.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { registerAudit } from './http/audit.js';
+import { roleRoutes } from './modules/roles/roles.routes.js';
+import { createRoleService } from './modules/roles/roles.service.js';
+import { adminRoutes } from './modules/admins/admins.routes.js';
+import { createAdminService } from './modules/admins/admins.service.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { createActivityService } from './modules/activity/activity.service.js';
 
 /** Used only by tests that build an app without one; the real config always has APP_SECRET. */
 const DEV_APP_SECRET = 'safarnama-test-app-secret-not-for-production-use';
@@ -90,6 +110,9 @@ export interface AppDeps {
 
 export interface AppServices {
   auth: AuthService;
+  account: AccountService;
+  /** In-app notifications: `notify(adminIds, {type, title, message, link})` (any module). */
+  notifications: NotificationService;
   mailer: Mailer;
   realtime: Realtime;
   imageLibraries: ImageLibraryService;
@@ -158,16 +181,54 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       outboxDir: config.outboxDir ?? join(tmpdir(), 'safarnama-outbox'),
       log: app.log,
     });
-  const auth = createAuthService({ db: database.db, hasher, now });
+  const totpBox = createSecretBox(appSecret, 'totp');
+  const notifications = createNotificationService({ db: database.db, realtime, now });
+  const auth = createAuthService({
+    db: database.db,
+    hasher,
+    now,
+    realtime,
+    notifications,
+    totpBox,
+    log: app.log,
+  });
   const pipeline = deps.pipeline ?? createImagePipeline({ now });
+  const account = createAccountService({
+    db: database.db,
+    hasher,
+    now,
+    mailer,
+    realtime,
+    notifications,
+    storage,
+    pipeline,
+    totpBox,
+    publicUrl,
+    log: app.log,
+  });
+  // Mail still being sent after its answer went out (forgot-password) finishes before close.
+  app.addHook('onClose', () => account.settle());
+  const location = config.location ?? LOCATION_SERVICES_OFF;
   const imageLibraries = createImageLibraryService({ db: database.db, storage, pipeline });
   const geography = createGeographyService({ db: database.db, storage, pipeline });
   const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
   const itineraries = createItineraryService({ db: database.db, storage, pipeline });
   const homepage = createHomepageService({ db: database.db, storage, now });
+  const roles = createRoleService({ db: database.db, realtime });
+  const activity = createActivityService({ db: database.db });
+  const admins = createAdminService({
+    db: database.db,
+    mailer,
+    realtime,
+    activity,
+    publicUrl,
+    now,
+  });
   app.decorate('services', {
     auth,
+    account,
+    notifications,
     mailer,
     realtime,
     imageLibraries,
@@ -208,6 +269,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     'preParsing',
     createAccessGuard({ authenticate: auth.authenticate, publicOrigin: config.publicOrigin }),
   );
+  // The audit log (DESIGN §4): one entry after every successful state-changing call.
+  registerAudit(app, { db: database.db });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -218,7 +281,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         // react-toastify injects a <style> tag.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The login page's location lookups (spec §7) call out to the configured services.
+        connectSrc: ["'self'", ...locationOrigins(location)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -249,13 +313,21 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await registerDocs(app);
   await app.register(systemRoutes(database));
   await app.register(authRoutes({ auth, secureCookies: config.secureCookies }));
+  await app.register(accountRoutes({ account }));
+  await app.register(notificationRoutes({ notifications }));
+  await app.register(clientConfigRoutes({ location }));
   await app.register(imageLibraryRoutes({ libraries: imageLibraries }));
   await app.register(geographyRoutes({ geography }));
   await app.register(placeDetailsRoutes({ placeDetails }));
   await app.register(blogRoutes({ blogs }));
   await app.register(itineraryRoutes({ itineraries }));
-  await app.register(dashboardRoutes({ dashboard: createDashboardService({ db: database.db }) }));
+  await app.register(
+    dashboardRoutes({ dashboard: createDashboardService({ db: database.db }), activity }),
+  );
   await app.register(homepageRoutes({ homepage }));
+  await app.register(roleRoutes({ roles }));
+  await app.register(adminRoutes({ admins }));
+  await app.register(activityRoutes({ activity }));
   if (storage.localRoot) await registerUploads(app, storage.localRoot);
   for (const routes of deps.routes ?? []) await app.register(routes);
   const index = await registerWeb(app, config.webDist);

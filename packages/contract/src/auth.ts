@@ -27,7 +27,12 @@ export const emailSchema = z
 /** Body (inside `data`) of `POST /admin/auth/login`. */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  // 128 characters as the policy counts them (code points); an emoji is two UTF-16 units, so
+  // the raw string may be twice as long. Never truncated.
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX * 2),
   rememberMe: z.boolean().default(false),
   location: loginLocationSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOMEPAGE_LIMITS, MONTH_CODES, TOUR_TYPES } from './constants.js';
+import { adminActivitySchema } from './manage.js';
 
 /**
  * `GET /api/v1/admin/service/dashboard` (`data.data`): the state of the content at a glance,
@@ -38,6 +39,8 @@ const itineraryRefSchema = z.object({ _id: z.string(), title: z.string() });
 
 /** How many rows a gap list shows. */
 export const DASHBOARD_GAP_LIMITS = { places: 10, itineraries: 5 } as const;
+/** How many of the newest admin activity entries the dashboard shows. */
+export const DASHBOARD_ACTIVITY_LIMIT = 5;
 
 export const dashboardGapsSchema = z.object({
   /** Active places with the fewest of the 12 months covered by place details (most missing first). */
@@ -61,6 +64,11 @@ export const dashboardSchema = z.object({
   itinerariesByType: z.array(z.object({ type: z.enum(TOUR_TYPES), count })),
   /** JAN..DEC: itineraries offered in each month. */
   itinerariesByMonth: z.array(z.object({ month: z.enum(MONTH_CODES), name: z.string(), count })),
+  /**
+   * The newest admin activity entries (at most `DASHBOARD_ACTIVITY_LIMIT`), only for an admin who
+   * may read the activity log (`activity.view`); absent otherwise.
+   */
+  latestActivity: z.array(adminActivitySchema).optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;

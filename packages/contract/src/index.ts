@@ -20,3 +20,6 @@ export * from './notifications.js';
 export * from './realtime.js';
 export * from './manage.js';
 export * from './client-config.js';
+export * from './settings.js';
+export * from './marketing.js';
+export * from './push.js';

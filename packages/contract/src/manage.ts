@@ -66,6 +66,9 @@ export const userTypeListSchema = z.object({
 });
 export type UserTypeList = z.infer<typeof userTypeListSchema>;
 
+/** One user type as `add-user-types`, `update-user-type` and `update-user-type-status` answer it. */
+export const userTypeOneSchema = z.object({ data: userTypeSchema });
+
 /** `GET /get-user-types-list`: active types for selects. */
 export const userTypeOptionSchema = z.object({
   _id: z.string(),
@@ -151,6 +154,16 @@ export const adminUserListSchema = z.object({
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
+/** One admin as `update-admin-user` and `admin-update-status` answer it. */
+export const adminUserOneSchema = z.object({ data: adminUserSchema });
+
+/**
+ * `add-user` and `resend-invitation`: the admin and whether the invitation e-mail went out. A
+ * failed mail never loses the admin: `invitationSent` is false and `resend-invitation` retries.
+ */
+export const adminUserInvitedSchema = adminUserOneSchema.extend({ invitationSent: z.boolean() });
+export type AdminUserInvited = z.infer<typeof adminUserInvitedSchema>;
+
 // ---------------------------------------------------------------- activity log
 
 /** One audit entry. `changes` maps a field to its old and new value (secrets masked). */
@@ -223,6 +236,10 @@ export const MANAGE_MESSAGES = {
   lastSuperAdmin: 'The last active super admin cannot be disabled or moved to another user type',
   invitationSent: 'Invitation sent',
   invitationNotPending: 'This admin has already set a password',
+  userCreatedMailFailed:
+    'Admin user created, but the invitation e-mail could not be sent. Use Resend invitation to try again.',
+  invitationMailFailed: 'The invitation e-mail could not be sent. Please try again later.',
+  adminAboveCeiling: 'You cannot change an admin who holds permissions you do not hold',
   activities: 'Admin activities fetched successfully',
   adminDetails: 'Admin user fetched successfully',
 } as const;

@@ -1,3 +1,5 @@
+import { SOCKET_OPTIONS } from './constants.js';
+
 /**
  * The realtime socket (spec §7 "Realtime", DESIGN §7). socket.io at path `/socket.io` on the API
  * host; the session token goes as the `token` query parameter (or the HttpOnly cookie rides along
@@ -38,11 +40,5 @@ export interface ServiceStatusEvent {
   active: boolean;
 }
 
-/** Client options of spec §9: reconnection delay 1 s up to 5 s, randomization 0.5, 20 s timeout. */
-export const SOCKET_CLIENT_OPTIONS = {
-  path: SOCKET_PATH,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  timeout: 20_000,
-} as const;
+/** Client options of spec §9 (SOCKET_OPTIONS) with the socket path. */
+export const SOCKET_CLIENT_OPTIONS = { path: SOCKET_PATH, ...SOCKET_OPTIONS } as const;

@@ -9,6 +9,7 @@ import {
   UnsupportedMediaType,
   ValidationError,
 } from './errors.js';
+import { noteFormFields } from './audit.js';
 
 /**
  * Limits of every multipart route, enforced by busboy while the body streams in: a file past
@@ -235,6 +236,8 @@ export const readMultipart = async <Text extends string, Indexed extends string>
     throw translateMultipartError(err);
   }
   if (failure) throw failure.err;
+  // The audit hook reads the form's text fields (a multipart update's id, a create's fields).
+  await noteFormFields(request, text);
   return {
     text,
     indexed: Object.fromEntries(indexedMaps) as unknown as Record<Indexed, IndexedValues>,

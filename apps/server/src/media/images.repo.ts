@@ -14,7 +14,8 @@ export type ImageOwnerType =
   | 'place-details-cover'
   | 'place-details-gallery'
   | 'blog-cover'
-  | 'itinerary-gallery';
+  | 'itinerary-gallery'
+  | 'admin-avatar';
 
 export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>
   rows.length === 0 ? [] : db.insert(images).values(rows).returning();

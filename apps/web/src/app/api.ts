@@ -15,8 +15,15 @@ import { signedOut } from '../features/auth/auth.slice';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
-/** Calls whose 401 means "wrong credentials / bad link", not "your session ended". */
-const SESSIONLESS_ENDPOINTS = new Set(['login', 'logout', 'validateForgotPasswordToken']);
+/** Calls whose 401 means "wrong credentials / code / bad link", not "your session ended". */
+const SESSIONLESS_ENDPOINTS = new Set([
+  'login',
+  'logout',
+  'validateLoginToken',
+  'forgotPassword',
+  'validateForgotPasswordToken',
+  'forgotSetPassword',
+]);
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute so `new Request()` works outside a page too (tests); same origin in the browser.
@@ -45,16 +52,22 @@ interface SessionApi {
  * A 401 on any call but the session-less ones means the session ended. Then the token is cleared,
  * the auth state and API cache reset, a toast says so, and the admin goes to /login with the path
  * to come back to. A 401 while nobody was signed in (first visit) just returns the error, and the
- * access check redirects without a toast. Shared by `baseQuery` and the upload transport
+ * access check redirects without a toast. The realtime `session-revoked` event ends a session
+ * through here too, with its own `message`. Shared by `baseQuery` and the upload transport
  * (`app/upload.ts`), so both end a session the same way.
  */
-export const handleUnauthorized = (status: unknown, api: SessionApi, hadToken: boolean): void => {
+export const handleUnauthorized = (
+  status: unknown,
+  api: SessionApi,
+  hadToken: boolean,
+  message: string = SESSION_EXPIRED_MESSAGE,
+): void => {
   if (status !== 401 || SESSIONLESS_ENDPOINTS.has(api.endpoint)) return;
   const wasSignedIn = hadToken || ((api.getState() as AuthSliceHolder).auth?.isLoggedIn ?? false);
   clearToken();
   if (!wasSignedIn) return;
   api.dispatch(signedOut());
-  showToast('error', SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+  showToast('error', message, { toastId: 'session-expired' });
   const returnTo = currentPath();
   if (!returnTo.startsWith('/login')) {
     void Promise.resolve(navigateTo(loginPathFor(returnTo), { replace: true })).then(() => {

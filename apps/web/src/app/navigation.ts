@@ -20,7 +20,16 @@ export type PageKind =
   | 'place-details-gallery'
   | 'itineraries'
   | 'homepage'
-  | 'dashboard';
+  | 'dashboard'
+  | 'user-types'
+  | 'role-permissions'
+  | 'admin-users'
+  | 'admin-user'
+  | 'admin-activities'
+  | 'profile'
+  | 'login-activity'
+  | 'authenticator'
+  | 'notifications';
 
 export interface AdminPage {
   id: string;
@@ -85,6 +94,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'roles.view',
     'Create user types (roles), list them with search and paging, and switch a role on or off. The built-in Super Admin role cannot be changed.',
     { group: 'users' },
+    'user-types',
   ),
   page(
     'addRolePermission',
@@ -93,6 +103,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'roles.view',
     'Choose a role and grant or withdraw its permissions module by module (view, create, update, delete).',
     { group: 'users' },
+    'role-permissions',
   ),
   page(
     'addUser',
@@ -101,6 +112,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'admins.view',
     'Invite admin users with a role, list and search them, and activate or deactivate their accounts.',
     { group: 'users' },
+    'admin-users',
   ),
   page(
     'adminUser',
@@ -108,6 +120,8 @@ export const ADMIN_PAGES: AdminPage[] = [
     'Admin User Info',
     'admins.view',
     "One admin user's details with their login activity and their recent actions.",
+    undefined,
+    'admin-user',
   ),
   page(
     'adminsActivities',
@@ -116,6 +130,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'activity.view',
     'The audit log: who changed what and when, from which address, with the changed fields.',
     { group: 'users' },
+    'admin-activities',
   ),
   // Services
   page(
@@ -257,9 +272,15 @@ export const ADMIN_PAGES: AdminPage[] = [
     { group: 'settings' },
   ),
   // Account
-  page('profile', 'profile-details', 'Profile', null, 'Your name, e-mail, phone and photo.', {
-    group: 'account',
-  }),
+  page(
+    'profile',
+    'profile-details',
+    'Profile',
+    null,
+    'Your name, e-mail, phone and photo.',
+    { group: 'account' },
+    'profile',
+  ),
   page(
     'loginActivity',
     'login-activity',
@@ -267,6 +288,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     null,
     'Where and when your account signed in, with the option to sign out every other device.',
     { group: 'account' },
+    'login-activity',
   ),
   page(
     'authenticator',
@@ -275,6 +297,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     null,
     'Turn two-factor authentication on with an authenticator app, or off again.',
     { group: 'account' },
+    'authenticator',
   ),
   page(
     'notifications',
@@ -283,6 +306,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     null,
     'Your in-app notifications: new sign-ins, security changes and delivery reports, marked read one by one or all at once.',
     { group: 'account' },
+    'notifications',
   ),
   // Apps (placeholder screens with sample data, spec §2)
   page('tasks', 'tasks', 'Tasks', null, 'Sample tasks.', { group: 'apps' }, 'tasks'),

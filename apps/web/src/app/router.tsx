@@ -41,6 +41,24 @@ const lazyPage = (page: AdminPage): RouteObject['lazy'] => {
       return () => loadWithTimeout(() => import('../features/homepage/HomepageSettingsPage'));
     case 'dashboard':
       return () => loadWithTimeout(() => import('../features/dashboard/DashboardPage'));
+    case 'user-types':
+      return () => loadWithTimeout(() => import('../features/manage/UserTypesPage'));
+    case 'role-permissions':
+      return () => loadWithTimeout(() => import('../features/manage/RolePermissionsPage'));
+    case 'admin-users':
+      return () => loadWithTimeout(() => import('../features/manage/AdminUsersPage'));
+    case 'admin-user':
+      return () => loadWithTimeout(() => import('../features/manage/AdminUserPage'));
+    case 'admin-activities':
+      return () => loadWithTimeout(() => import('../features/manage/ActivitiesPage'));
+    case 'profile':
+      return () => loadWithTimeout(() => import('../features/account/ProfilePage'));
+    case 'login-activity':
+      return () => loadWithTimeout(() => import('../features/account/LoginActivityPage'));
+    case 'authenticator':
+      return () => loadWithTimeout(() => import('../features/account/AuthenticatorPage'));
+    case 'notifications':
+      return () => loadWithTimeout(() => import('../features/notifications/NotificationsPage'));
     case 'coming-soon':
       return async () => {
         const { ComingSoonPage } = await loadWithTimeout(

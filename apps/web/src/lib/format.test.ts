@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShortDate, truncateText } from './format';
+import {
+  formatCount,
+  formatDateTime,
+  formatRelativeTime,
+  formatShortDate,
+  truncateText,
+} from './format';
 import { pageItems } from '../components/ui/Pagination';
 import { imagesLabel, tableDescription } from '../features/image-libraries/format';
 
@@ -29,5 +35,26 @@ describe('formatting', () => {
     expect(pageItems(1, 3)).toEqual([1, 2, 3]);
     expect(pageItems(5, 10)).toEqual([1, 'gap-start', 4, 5, 6, 'gap-end', 10]);
     expect(pageItems(3, 10)).toEqual([1, 2, 3, 4, 'gap-end', 10]);
+  });
+});
+
+describe('times', () => {
+  it('says how long ago, then falls back to the date', () => {
+    const now = Date.parse('2026-03-10T12:00:00.000Z');
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    expect(formatRelativeTime(ago(10_000), now)).toBe('just now');
+    expect(formatRelativeTime(ago(60_000), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(5 * 60_000), now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(3 * 3_600_000), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(2 * 86_400_000), now)).toBe('2 days ago');
+    expect(formatRelativeTime('2026-01-01T12:00:00.000Z', now)).toBe('Jan 1, 2026');
+    expect(formatRelativeTime('nonsense', now)).toBe('N/A');
+  });
+
+  it('writes a date with its time, or N/A', () => {
+    expect(formatDateTime('2026-03-10T12:00:00.000Z')).toMatch(
+      /^Mar 10, 2026, \d{1,2}:\d{2} (AM|PM)$/,
+    );
+    expect(formatDateTime(null)).toBe('N/A');
   });
 });

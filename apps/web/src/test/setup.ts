@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { registerRouter } from '../lib/navigator';
+import { resetFakeSocket } from './fakeSocket';
+
+// No test opens a real socket: `test/fakeSocket.ts` stands in, and tests emit the server's events.
+vi.mock('../lib/socket', async () => (await import('./fakeSocket')).fakeSocketModule);
 
 // findBy*/waitFor wait up to 15 s: on a busy CI machine the first lazy page import alone can
 // take several seconds (a 5 s limit made the sign-out test flaky there).
@@ -9,6 +13,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
+  resetFakeSocket();
   registerRouter(null);
   window.sessionStorage.clear();
   window.localStorage.clear();

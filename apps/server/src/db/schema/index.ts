@@ -9,3 +9,5 @@ export * from './homepage.js';
 export * from './account.js';
 export * from './notifications.js';
 export * from './activity.js';
+export * from './settings.js';
+export * from './marketing.js';

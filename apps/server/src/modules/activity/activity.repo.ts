@@ -1,7 +1,10 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { ilikeContains } from '../../db/search.js';
 import { adminActivities } from '../../db/schema/index.js';
 
 export type NewActivity = typeof adminActivities.$inferInsert;
+export type ActivityRow = typeof adminActivities.$inferSelect;
 
 /**
  * Appends one entry to the admin activity (audit) log. The log is append-only: nothing in the
@@ -9,4 +12,40 @@ export type NewActivity = typeof adminActivities.$inferInsert;
  */
 export const recordActivity = async (db: Executor, entry: NewActivity) => {
   await db.insert(adminActivities).values(entry);
+};
+
+/**
+ * The searched text: exactly the expression of the trigram GIN index `admin_activities_search_idx`
+ * (admin name, action, entity type and summary), so `ILIKE '%term%'` is answered from the index.
+ */
+const searchText = sql`(${adminActivities.adminName} || ' ' || ${adminActivities.action} || ' ' || ${adminActivities.entityType} || ' ' || ${adminActivities.summary})`;
+
+export interface ActivityFilter {
+  page: number;
+  limit: number;
+  search?: string;
+  /** One admin's entries (the admin user info screen). */
+  adminId?: string;
+}
+
+/** A page of entries, newest first (the `(created_at, id)` btree, or the admin's own). */
+export const listActivities = async (
+  db: Executor,
+  { page, limit, search, adminId }: ActivityFilter,
+): Promise<{ rows: ActivityRow[]; total: number }> => {
+  const where = and(
+    adminId ? eq(adminActivities.adminId, adminId) : undefined,
+    search ? ilikeContains(searchText, search) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(adminActivities)
+      .where(where)
+      .orderBy(desc(adminActivities.createdAt), desc(adminActivities.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(adminActivities).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.n ?? 0) };
 };

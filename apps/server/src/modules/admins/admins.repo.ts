@@ -1,6 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
+import { ilikeContains } from '../../db/search.js';
 
 export type AdminRow = typeof adminUsers.$inferSelect;
 export type NewAdmin = typeof adminUsers.$inferInsert;
@@ -29,4 +30,95 @@ export const findAdminWithTypeByEmail = async (db: Executor, email: string) => {
 
 export const setLastLogin = async (db: Executor, adminId: string, at: Date) => {
   await db.update(adminUsers).set({ lastLoginAt: at }).where(eq(adminUsers.id, adminId));
+};
+
+export interface AdminWithType {
+  admin: AdminRow;
+  userType: typeof userTypes.$inferSelect;
+}
+
+const withType = (db: Executor) =>
+  db
+    .select({ admin: adminUsers, userType: userTypes })
+    .from(adminUsers)
+    .innerJoin(userTypes, eq(userTypes.id, adminUsers.userTypeId));
+
+export const findAdminWithTypeById = async (
+  db: Executor,
+  id: string,
+): Promise<AdminWithType | undefined> => {
+  const [row] = await withType(db).where(eq(adminUsers.id, id)).limit(1);
+  return row;
+};
+
+/** Locks an admin row for the rest of the transaction. */
+export const lockAdmin = async (db: Executor, id: string): Promise<AdminRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+};
+
+/**
+ * A page of admins, newest first; search over name, e-mail and user type name. The type's name
+ * is matched through the ids of the types whose name matches (a handful of rows).
+ */
+export const listAdmins = async (
+  db: Executor,
+  { page, limit, search }: { page: number; limit: number; search: string },
+): Promise<{ rows: AdminWithType[]; total: number }> => {
+  const where = search
+    ? or(
+        ilikeContains(adminUsers.name, search),
+        ilikeContains(adminUsers.email, search),
+        inArray(
+          adminUsers.userTypeId,
+          db
+            .select({ id: userTypes.id })
+            .from(userTypes)
+            .where(ilikeContains(userTypes.name, search)),
+        ),
+      )
+    : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    withType(db)
+      .where(where)
+      .orderBy(desc(adminUsers.createdAt), desc(adminUsers.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(adminUsers).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.n ?? 0) };
+};
+
+export const updateAdmin = async (
+  db: Executor,
+  id: string,
+  values: Partial<Pick<NewAdmin, 'name' | 'email' | 'phone' | 'userTypeId' | 'isActive'>>,
+): Promise<AdminRow | undefined> => {
+  const [row] = await db
+    .update(adminUsers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(adminUsers.id, id))
+    .returning();
+  return row;
+};
+
+/**
+ * Locks the active admins of the super admin type and answers their ids. Two super admins
+ * disabling (or demoting) each other at once queue on these locks, and the second one sees the
+ * first one's change, so the last active super admin always stays.
+ */
+export const lockActiveSuperAdmins = async (db: Executor): Promise<string[]> => {
+  const rows = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .innerJoin(userTypes, eq(userTypes.id, adminUsers.userTypeId))
+    .where(and(eq(adminUsers.isActive, true), eq(userTypes.isSuperAdmin, true)))
+    .orderBy(asc(adminUsers.id))
+    .for('update', { of: adminUsers });
+  return rows.map((r) => r.id);
 };

@@ -1,20 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ACCOUNT_MESSAGES,
   API_PATHS,
   AUTH_TOKEN_KEY,
   envelopeSchema,
+  loginAnswerSchema,
   loginRequestSchema,
   loginResponseSchema,
   profileSchema,
   requestSchema,
+  validateLoginTokenRequestSchema,
 } from '@safarnama/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import { presentProfile } from '../admins/admins.present.js';
-import { AUTH_MESSAGES, type AuthService } from './auth.service.js';
+import { AUTH_MESSAGES, type AuthService, type SessionResult } from './auth.service.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
@@ -33,6 +36,17 @@ export const authRoutes =
       secure: secureCookies,
     } as const;
 
+    /** A new session's answer: the cookie for remember-me sessions, the token otherwise. */
+    const answerSession = (reply: FastifyReply, result: SessionResult) => {
+      if (result.tokenType === 'Cookie') {
+        reply.setCookie(AUTH_TOKEN_KEY, result.rawToken, {
+          ...cookieOptions,
+          maxAge: result.maxAgeSeconds,
+        });
+      }
+      return ok({ token: result.token, tokenType: result.tokenType }, AUTH_MESSAGES.loginSuccess);
+    };
+
     r.post(
       API_PATHS.auth.login,
       {
@@ -41,9 +55,9 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
           description:
-            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`).',
+            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`). With two-factor on, a correct password answers `{twoFactorRequired: true, loginToken}` instead; send it with a code to validate-login-token.',
           body: requestSchema(loginRequestSchema),
-          response: { 200: envelopeSchema(loginResponseSchema), ...errorResponses(400, 401, 429) },
+          response: { 200: envelopeSchema(loginAnswerSchema), ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {
@@ -51,14 +65,37 @@ export const authRoutes =
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        if (result.tokenType === 'Cookie') {
-          reply.setCookie(AUTH_TOKEN_KEY, result.rawToken, {
-            ...cookieOptions,
-            maxAge: result.maxAgeSeconds,
-          });
+        if (result.kind === 'challenge') {
+          return ok(
+            { twoFactorRequired: true as const, loginToken: result.loginToken },
+            ACCOUNT_MESSAGES.twoFactorRequired,
+          );
         }
-        return ok({ token: result.token, tokenType: result.tokenType }, AUTH_MESSAGES.loginSuccess);
+        return answerSession(reply, result);
       },
+    );
+
+    r.post(
+      API_PATHS.auth.validateLoginToken,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Second sign-in step: the loginToken of the login answer plus a code',
+          description:
+            'otp: the 6-digit code of the authenticator app (± 30 s, each code once) or an unused recovery code (xxxxx-xxxxx). A wrong code answers 400 at `otp`; the fifth wrong code ends the sign-in (400, sign in again); ten codes in 15 minutes answer 429. The challenge lives 5 minutes. Answers like login.',
+          body: requestSchema(validateLoginTokenRequestSchema),
+          response: { 200: envelopeSchema(loginResponseSchema), ...errorResponses(400, 429) },
+        },
+      },
+      async (request, reply) =>
+        answerSession(
+          reply,
+          await auth.validateLoginToken(request.body.data, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          }),
+        ),
     );
 
     r.post(

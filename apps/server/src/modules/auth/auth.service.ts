@@ -1,11 +1,35 @@
 import type { z } from 'zod';
-import type { LoginResponse, TokenType, loginRequestSchema } from '@safarnama/contract';
-import type { Database } from '../../db/client.js';
+import {
+  ACCOUNT_MESSAGES,
+  LOGIN_CHALLENGE,
+  type LoginResponse,
+  type TokenType,
+  type loginRequestSchema,
+  type validateLoginTokenRequestSchema,
+} from '@safarnama/contract';
+import type { Database, Executor } from '../../db/client.js';
 import type { AuthContext } from '../../http/access.js';
-import { RateLimited, Unauthenticated } from '../../http/errors.js';
+import { BadRequest, RateLimited, Unauthenticated, ValidationError } from '../../http/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { generatePassword, hashToken, newToken } from '../../lib/tokens.js';
+import type { Realtime } from '../../realtime/hub.js';
+import {
+  bumpChallengeAttempts,
+  consumeLoginChallenge,
+  countUnusedRecoveryCodes,
+  insertLoginChallenge,
+  lockLoginChallenge,
+  recentSignIns,
+} from '../account/account.repo.js';
+import { newSignInNotice, recordLoginAttempt, type AttemptSource } from '../account/sign-ins.js';
+import { CODE_THROTTLE, codeKey } from '../account/throttles.js';
+import { checkSecondFactor, type SecondFactorMethod } from '../account/two-factor.js';
 import { findAdminWithTypeByEmail, setLastLogin } from '../admins/admins.repo.js';
+import type {
+  NotificationInput,
+  NotificationService,
+} from '../notifications/notifications.service.js';
 import { effectivePermissions } from '../roles/roles.repo.js';
 import {
   clearAttempts,
@@ -47,82 +71,332 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export type LoginInput = z.output<typeof loginRequestSchema>;
+export type ValidateLoginTokenInput = z.output<typeof validateLoginTokenRequestSchema>;
 
 export interface LoginMeta {
   ip: string;
   userAgent: string | undefined;
 }
 
-export interface LoginResult extends LoginResponse {
+export interface SessionResult extends LoginResponse {
+  kind: 'session';
   /** The raw token, to be put in the cookie for `Cookie` sessions. */
   rawToken: string;
   /** Seconds until the session's absolute expiry (the cookie's Max-Age). */
   maxAgeSeconds: number;
 }
 
+/** A correct password of an admin with 2FA on: the second step's token. */
+export interface ChallengeResult {
+  kind: 'challenge';
+  loginToken: string;
+}
+
+export type LoginResult = SessionResult | ChallengeResult;
+
+/** Where the background side effects of a sign-in report failures. */
+export interface ServiceLog {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
 export interface AuthServiceDeps {
   db: Database;
   hasher: PasswordHasher;
   now: () => Date;
+  /** Revoked sessions' sockets are disconnected through it. */
+  realtime: Realtime;
+  /** Sign-ins from a new device or place, and used recovery codes, notify the admin. */
+  notifications: NotificationService;
+  /** Opens the TOTP secrets (purpose 'totp'). */
+  totpBox: SecretBox;
+  log: ServiceLog;
 }
 
 export const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 
-export const createAuthService = ({ db, hasher, now }: AuthServiceDeps) => {
+type AdminWithType = Pick<AuthContext, 'admin' | 'userType'>;
+
+export const createAuthService = ({
+  db,
+  hasher,
+  now,
+  realtime,
+  notifications,
+  totpBox,
+  log,
+}: AuthServiceDeps) => {
   // An unknown e-mail is checked against this hash so it costs as much time as a wrong password.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hasher.hash(generatePassword()));
 
-  /** Reserves an attempt on the account and on the IP before any password is looked at. */
-  const throttle = async (email: string, ip: string) => {
+  /** Notifications are a side effect of an event that already happened: failures are logged. */
+  const notifySafely = async (adminId: string, input: NotificationInput) => {
+    try {
+      await notifications.notify([adminId], input);
+    } catch (err) {
+      log.error({ err, adminId }, 'could not create a notification');
+    }
+  };
+
+  /**
+   * Reserves an attempt on the account and on the IP before any password is looked at; answers
+   * the seconds to wait (0 = go on).
+   */
+  const throttleWait = async (email: string, ip: string): Promise<number> => {
     const { windowSeconds, accountLimit, ipLimit } = LOGIN_THROTTLE;
     const account = await reserveAttempt(db, accountKey(email), accountLimit, windowSeconds);
     const address = await reserveAttempt(db, ipKey(ip), ipLimit, windowSeconds);
-    const waits = [
+    return Math.max(
       account.attempts > accountLimit ? account.retryAfterSeconds : 0,
       address.attempts > ipLimit ? address.retryAfterSeconds : 0,
-    ];
-    const wait = Math.max(...waits);
-    if (wait > 0) throw new RateLimited(AUTH_MESSAGES.tooManyAttempts(wait), wait);
+    );
+  };
+
+  /**
+   * Opens a session for an admin who has proven who they are (password, plus a code with 2FA on),
+   * inside the caller's transaction: the session row, the last-login time and the login activity
+   * row. (The audit entry is written by the audit hook, http/audit.ts, once the answer is a
+   * session.) Answers the notification a new device or place deserves, to be sent after the
+   * commit.
+   */
+  const openSession = async (
+    tx: Executor,
+    { admin }: AdminWithType,
+    options: {
+      rememberMe: boolean;
+      source: AttemptSource;
+      method: 'password' | SecondFactorMethod;
+      at: Date;
+    },
+  ): Promise<{ result: SessionResult; notice: NotificationInput | null }> => {
+    const { rememberMe, source, method, at } = options;
+    const tokenType: TokenType = rememberMe ? 'Cookie' : 'Session';
+    const policy = SESSION_POLICY[tokenType];
+    const rawToken = newToken();
+    const history = await recentSignIns(tx, admin.id);
+    const session = await insertSession(tx, {
+      adminId: admin.id,
+      tokenHash: hashToken(rawToken),
+      tokenType,
+      ip: source.ip,
+      userAgent: source.userAgent?.slice(0, 512) ?? null,
+      location: source.location ?? null,
+      createdAt: at,
+      lastSeenAt: at,
+      idleExpiresAt: new Date(at.getTime() + policy.idleMs),
+      absoluteExpiresAt: new Date(at.getTime() + policy.absoluteMs),
+    });
+    await setLastLogin(tx, admin.id, at);
+    await clearAttempts(tx, accountKey(admin.email));
+    await clearAttempts(tx, codeKey(admin.id));
+    await recordLoginAttempt(tx, {
+      adminId: admin.id,
+      email: admin.email,
+      result: 'success',
+      method,
+      sessionId: session.id,
+      at,
+      ...source,
+    });
+    return {
+      result: {
+        kind: 'session',
+        token: tokenType === 'Session' ? rawToken : null,
+        tokenType,
+        rawToken,
+        maxAgeSeconds: Math.floor(policy.absoluteMs / 1000),
+      },
+      notice: newSignInNotice(history, source),
+    };
   };
 
   const login = async (input: LoginInput, meta: LoginMeta): Promise<LoginResult> => {
-    await throttle(input.email, meta.ip);
+    const source: AttemptSource = {
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      location: input.location,
+    };
+    const wait = await throttleWait(input.email, meta.ip);
+    if (wait > 0) {
+      const known = await findAdminWithTypeByEmail(db, input.email);
+      await recordLoginAttempt(db, {
+        adminId: known?.admin.id ?? null,
+        email: input.email,
+        result: 'locked',
+        at: now(),
+        ...source,
+      });
+      throw new RateLimited(AUTH_MESSAGES.tooManyAttempts(wait), wait);
+    }
+
     const found = await findAdminWithTypeByEmail(db, input.email);
     const passwordHash = found?.admin.passwordHash ?? (await getDummyHash());
     const valid = await hasher.verify(passwordHash, input.password);
+    const at = now();
     if (!found || !found.admin.passwordHash || !valid || !found.admin.isActive) {
+      await recordLoginAttempt(db, {
+        adminId: found?.admin.id ?? null,
+        email: input.email,
+        result: 'failed',
+        at,
+        ...source,
+      });
       throw new Unauthenticated(AUTH_MESSAGES.invalidCredentials);
     }
 
-    const tokenType: TokenType = input.rememberMe ? 'Cookie' : 'Session';
-    const policy = SESSION_POLICY[tokenType];
-    const at = now();
-    const rawToken = newToken();
-    await db.transaction(async (tx) => {
-      await insertSession(tx, {
-        adminId: found.admin.id,
-        tokenHash: hashToken(rawToken),
-        tokenType,
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 512) ?? null,
-        location: input.location ?? null,
-        createdAt: at,
-        lastSeenAt: at,
-        idleExpiresAt: new Date(at.getTime() + policy.idleMs),
-        absoluteExpiresAt: new Date(at.getTime() + policy.absoluteMs),
+    if (found.admin.twoFactorEnabled) {
+      // The password was right: the IP gets its attempt back, but the account counter stays
+      // until the code is right too, so a known password does not buy endless challenges.
+      const loginToken = newToken();
+      await db.transaction(async (tx) => {
+        await insertLoginChallenge(tx, {
+          adminId: found.admin.id,
+          tokenHash: hashToken(loginToken),
+          rememberMe: input.rememberMe ? 1 : 0,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+          location: input.location ?? null,
+          expiresAt: new Date(at.getTime() + LOGIN_CHALLENGE.ttlMinutes * MINUTE),
+          createdAt: at,
+        });
+        await recordLoginAttempt(tx, {
+          adminId: found.admin.id,
+          email: found.admin.email,
+          result: 'two_factor_required',
+          at,
+          ...source,
+        });
+        await refundAttempt(tx, ipKey(meta.ip));
       });
-      await setLastLogin(tx, found.admin.id, at);
-      await clearAttempts(tx, accountKey(input.email));
+      return { kind: 'challenge', loginToken };
+    }
+
+    const { result, notice } = await db.transaction(async (tx) => {
+      const opened = await openSession(tx, found, {
+        rememberMe: input.rememberMe,
+        source,
+        method: 'password',
+        at,
+      });
       await refundAttempt(tx, ipKey(meta.ip));
+      return opened;
     });
-    return {
-      token: tokenType === 'Session' ? rawToken : null,
-      tokenType,
-      rawToken,
-      maxAgeSeconds: Math.floor(policy.absoluteMs / 1000),
-    };
+    if (notice) await notifySafely(found.admin.id, notice);
+    return result;
+  };
+
+  type SecondStep =
+    | { kind: 'expired' }
+    | { kind: 'dead' }
+    | { kind: 'throttled'; wait: number }
+    | { kind: 'wrong'; dead: boolean }
+    | {
+        kind: 'ok';
+        adminId: string;
+        result: SessionResult;
+        notice: NotificationInput | null;
+        recoveryCodesLeft: number | null;
+      };
+
+  /**
+   * The second sign-in step (`validate-login-token`): the challenge of a correct password plus a
+   * TOTP code (± 1 step, each step once) or an unused recovery code. Five wrong codes end the
+   * challenge; ten codes per admin in 15 minutes (over all challenges) answer 429.
+   */
+  const validateLoginToken = async (
+    input: ValidateLoginTokenInput,
+    meta: LoginMeta,
+  ): Promise<SessionResult> => {
+    const at = now();
+    const step = await db.transaction(async (tx): Promise<SecondStep> => {
+      const found = await lockLoginChallenge(tx, hashToken(input.loginToken));
+      if (!found) return { kind: 'expired' };
+      const { challenge, admin } = found;
+      if (challenge.attempts >= LOGIN_CHALLENGE.maxAttempts) return { kind: 'dead' };
+      if (challenge.consumedAt || challenge.expiresAt <= at) return { kind: 'expired' };
+      if (!admin.isActive || !admin.twoFactorEnabled || !admin.passwordHash) {
+        return { kind: 'expired' };
+      }
+      const source: AttemptSource = {
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        location: challenge.location,
+      };
+      const reservation = await reserveAttempt(
+        tx,
+        codeKey(admin.id),
+        CODE_THROTTLE.limit,
+        CODE_THROTTLE.windowSeconds,
+      );
+      if (reservation.attempts > CODE_THROTTLE.limit) {
+        await recordLoginAttempt(tx, {
+          adminId: admin.id,
+          email: admin.email,
+          result: 'locked',
+          at,
+          ...source,
+        });
+        return { kind: 'throttled', wait: reservation.retryAfterSeconds };
+      }
+      const check = await checkSecondFactor(tx, admin, input.otp, totpBox, at);
+      if (!check.ok) {
+        const attempts = await bumpChallengeAttempts(tx, challenge.id);
+        const dead = attempts >= LOGIN_CHALLENGE.maxAttempts;
+        if (dead) await consumeLoginChallenge(tx, challenge.id, at);
+        await recordLoginAttempt(tx, {
+          adminId: admin.id,
+          email: admin.email,
+          result: 'two_factor_failed',
+          method: check.method,
+          at,
+          ...source,
+        });
+        return { kind: 'wrong', dead };
+      }
+      await consumeLoginChallenge(tx, challenge.id, at);
+      const opened = await openSession(tx, found, {
+        rememberMe: challenge.rememberMe === 1,
+        source,
+        method: check.method,
+        at,
+      });
+      return {
+        kind: 'ok',
+        adminId: admin.id,
+        ...opened,
+        recoveryCodesLeft:
+          check.method === 'recovery_code' ? await countUnusedRecoveryCodes(tx, admin.id) : null,
+      };
+    });
+
+    switch (step.kind) {
+      case 'expired':
+        throw new BadRequest(ACCOUNT_MESSAGES.loginChallengeExpired);
+      case 'dead':
+        throw new BadRequest(ACCOUNT_MESSAGES.tooManyCodes);
+      case 'throttled':
+        throw new RateLimited(ACCOUNT_MESSAGES.tooManyCodes, step.wait);
+      case 'wrong':
+        if (step.dead) throw new BadRequest(ACCOUNT_MESSAGES.tooManyCodes);
+        throw new ValidationError(
+          [{ path: 'otp', message: ACCOUNT_MESSAGES.invalidCode }],
+          ACCOUNT_MESSAGES.invalidCode,
+        );
+      case 'ok':
+        break;
+    }
+    if (step.recoveryCodesLeft !== null) {
+      await notifySafely(step.adminId, {
+        type: 'security',
+        title: 'Recovery code used',
+        message: `A recovery code was used to sign in to your account. ${step.recoveryCodesLeft} of your recovery codes ${step.recoveryCodesLeft === 1 ? 'is' : 'are'} left. If this was not you, change your password now.`,
+        link: '/authenticator',
+      });
+    }
+    if (step.notice) await notifySafely(step.adminId, step.notice);
+    return step.result;
   };
 
   /** The caller behind a token, or null when the session is unknown, over, revoked or disabled. */
@@ -146,11 +420,19 @@ export const createAuthService = ({ db, hasher, now }: AuthServiceDeps) => {
     return { session, admin, userType, permissions: new Set(effectivePermissions(userType)), via };
   };
 
+  /** Ends the current session and disconnects its sockets at once (SECURITY case 8). */
   const logout = async (auth: AuthContext) => {
     await revokeSession(db, auth.session.id, 'logout', now());
+    realtime.revokeSessions([auth.session.id], 'logout');
   };
 
-  return { login, authenticate, logout, warmUp: async () => void (await getDummyHash()) };
+  return {
+    login,
+    validateLoginToken,
+    authenticate,
+    logout,
+    warmUp: async () => void (await getDummyHash()),
+  };
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -8,7 +8,14 @@ import {
   loginResponseSchema,
   profileSchema,
 } from '@safarnama/contract';
-import { adminUsers, loginThrottle, sessions, userTypes } from '../../db/schema/index.js';
+import {
+  adminActivities,
+  adminUsers,
+  loginAttempts,
+  loginThrottle,
+  sessions,
+  userTypes,
+} from '../../db/schema/index.js';
 import { ok } from '../../http/envelope.js';
 import { hashToken } from '../../lib/tokens.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
@@ -155,6 +162,58 @@ describe('auth', () => {
         code: 'UNAUTHENTICATED',
         message: 'Invalid email or password',
       });
+    });
+  });
+
+  describe('login activity and audit', () => {
+    it('writes every attempt (failed, locked, success) to the login activity; the audit log gets one entry', async () => {
+      const admin = await makeAdmin(t.database.db, t.hasher);
+      const ip = freshIp();
+      for (let i = 0; i < LOGIN_THROTTLE.accountLimit; i++) {
+        await login(t.app, { email: admin.email, password: `wrong-${i}` }, ip);
+      }
+      expect((await login(t.app, { email: admin.email, password: 'x' }, ip)).statusCode).toBe(429);
+      await t.database.db.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${admin.email}`));
+      const ok = await login(
+        t.app,
+        { email: admin.email.toUpperCase(), password: admin.password },
+        ip,
+      );
+      expect(ok.statusCode).toBe(200);
+      await login(t.app, { email: 'ghost-user@example.com', password: 'whatever-it-is' }, ip);
+
+      const rows = await t.database.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.adminId, admin.admin.id))
+        .orderBy(loginAttempts.createdAt, loginAttempts.id);
+      expect(rows.map((r) => r.result)).toEqual([
+        ...Array.from({ length: LOGIN_THROTTLE.accountLimit }, () => 'failed'),
+        'locked',
+        'success',
+      ]);
+      expect(rows.every((r) => r.ip === ip && r.email === admin.email)).toBe(true);
+      const token = body<{ data: { token: string } }>(ok).data.token;
+      const [session] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      expect(rows.at(-1)?.sessionId).toBe(session?.id);
+      // An unknown e-mail is recorded too, belonging to nobody.
+      const [ghost] = await t.database.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.email, 'ghost-user@example.com'));
+      expect(ghost).toMatchObject({ adminId: null, result: 'failed' });
+
+      // One audit entry per sign-in (the audit hook's), none for the failures.
+      const audits = await t.database.db
+        .select()
+        .from(adminActivities)
+        .where(eq(adminActivities.adminId, admin.admin.id));
+      expect(audits.map((a) => [a.action, a.path, a.ip])).toEqual([
+        ['login', API_PATHS.auth.login, ip],
+      ]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   PERMISSION_KEYS,
   SUPER_ADMIN_ROLE,
@@ -7,7 +7,8 @@ import {
 } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { userTypes } from '../../db/schema/index.js';
+import { adminUsers, userTypes } from '../../db/schema/index.js';
+import { ilikeContains } from '../../db/search.js';
 
 export type UserTypeRow = typeof userTypes.$inferSelect;
 export type NewUserType = typeof userTypes.$inferInsert;
@@ -63,4 +64,110 @@ export const effectivePermissions = (userType: UserTypeRow): PermissionKey[] => 
   if (userType.isSuperAdmin) return [...PERMISSION_KEYS];
   if (!userType.isActive) return [];
   return userType.permissions.filter(isPermissionKey);
+};
+
+/** The searched text of the user-type list (a small table: no index needed). */
+const userTypeSearch = (term: string) =>
+  ilikeContains(sql`(${userTypes.name} || ' ' || ${userTypes.description})`, term);
+
+/**
+ * How many admins hold each type, as a correlated count (one index probe per listed type). Written
+ * with qualified names: Drizzle renders a column of a single-table query without its table.
+ */
+const adminCount = sql<number>`(select count(*)::int from admin_users au where au.user_type_id = user_types.id)`;
+
+export interface UserTypeWithCount {
+  userType: UserTypeRow;
+  adminCount: number;
+}
+
+/** A page of user types, Super Admin first, then by name; search over name and description. */
+export const listUserTypes = async (
+  db: Executor,
+  { page, limit, search }: { page: number; limit: number; search: string },
+): Promise<{ rows: UserTypeWithCount[]; total: number }> => {
+  const where = search ? userTypeSearch(search) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ userType: userTypes, adminCount })
+      .from(userTypes)
+      .where(where)
+      .orderBy(desc(userTypes.isSuperAdmin), asc(sql`lower(${userTypes.name})`), asc(userTypes.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(userTypes).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ userType: r.userType, adminCount: Number(r.adminCount) })),
+    total: Number(totalRow?.n ?? 0),
+  };
+};
+
+export const findUserTypeWithCount = async (
+  db: Executor,
+  id: string,
+): Promise<UserTypeWithCount | undefined> => {
+  const [row] = await db
+    .select({ userType: userTypes, adminCount })
+    .from(userTypes)
+    .where(eq(userTypes.id, id))
+    .limit(1);
+  return row ? { userType: row.userType, adminCount: Number(row.adminCount) } : undefined;
+};
+
+/** Active user types by name, for selects. */
+export const listActiveUserTypes = (db: Executor) =>
+  db
+    .select()
+    .from(userTypes)
+    .where(eq(userTypes.isActive, true))
+    .orderBy(desc(userTypes.isSuperAdmin), asc(sql`lower(${userTypes.name})`), asc(userTypes.id));
+
+/** Locks a user type for the rest of the transaction (status and permission changes queue up). */
+export const lockUserType = async (db: Executor, id: string) => {
+  const [row] = await db
+    .select()
+    .from(userTypes)
+    .where(eq(userTypes.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+};
+
+/**
+ * Takes a share lock on a user type (an admin being assigned to it): a concurrent disable waits,
+ * then sees the admin and refuses.
+ */
+export const shareLockUserType = async (db: Executor, id: string) => {
+  const [row] = await db.select().from(userTypes).where(eq(userTypes.id, id)).for('share').limit(1);
+  return row;
+};
+
+export const updateUserType = async (
+  db: Executor,
+  id: string,
+  values: Partial<Pick<NewUserType, 'name' | 'description' | 'isActive' | 'permissions'>>,
+) => {
+  const [row] = await db
+    .update(userTypes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(userTypes.id, id))
+    .returning();
+  return row;
+};
+
+export const countAdminsOfType = async (db: Executor, userTypeId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(eq(adminUsers.userTypeId, userTypeId));
+  return Number(row?.n ?? 0);
+};
+
+export const adminIdsOfType = async (db: Executor, userTypeId: string): Promise<string[]> => {
+  const rows = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.userTypeId, userTypeId));
+  return rows.map((r) => r.id);
 };

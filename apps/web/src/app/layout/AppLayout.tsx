@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useProfile } from '../../features/auth/auth.api';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { RealtimeEvents } from '../realtime/RealtimeEvents';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -39,6 +40,7 @@ export const AppLayout = () => {
 
   return (
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      {profile ? <RealtimeEvents profile={profile} /> : null}
       {isMenuOpen ? (
         <div
           aria-hidden="true"

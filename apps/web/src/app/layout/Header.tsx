@@ -1,5 +1,7 @@
 import type { Profile } from '@safarnama/contract';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { ThemeSwitch } from '../theme';
 
 interface HeaderProps {
@@ -43,15 +45,28 @@ export const Header = ({
       </svg>
     </button>
     <div className="flex-1" />
+    {profile ? <NotificationBell /> : null}
     <ThemeSwitch />
     {profile ? (
-      <div className="hidden items-center gap-3 border-l border-slate-200 pl-3 sm:flex dark:border-slate-800">
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-800 dark:bg-teal-400/15 dark:text-teal-300"
-        >
-          {initialsOf(profile.name)}
-        </span>
+      <Link
+        to="/profile-details"
+        title="Your profile"
+        className="hidden items-center gap-3 rounded-md border-l border-slate-200 pl-3 hover:opacity-90 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none sm:flex dark:border-slate-800"
+      >
+        {profile.avatarUrl ? (
+          <img
+            src={profile.avatarUrl}
+            alt=""
+            className="size-9 rounded-full object-cover ring-1 ring-slate-200 dark:ring-slate-700"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-800 dark:bg-teal-400/15 dark:text-teal-300"
+          >
+            {initialsOf(profile.name)}
+          </span>
+        )}
         <div className="leading-tight">
           <p
             className="text-sm font-medium text-slate-900 dark:text-white"
@@ -61,7 +76,7 @@ export const Header = ({
           </p>
           <p className="text-xs text-slate-500 dark:text-slate-400">{profile.userType.name}</p>
         </div>
-      </div>
+      </Link>
     ) : null}
     <Button variant="secondary" size="md" onClick={onSignOut} loading={isSigningOut}>
       Sign out

@@ -32,8 +32,8 @@ interface ListPageShellProps {
   pagination: PaginationInfo | undefined;
   page: number;
   onPageChange: (page: number) => void;
-  /** 'countries', 'places'... for 'Page 1 of 3 · 25 countries'. */
-  countLabel: string;
+  /** What the rows are, singular and plural, for 'Page 1 of 3 · 25 countries'. */
+  countLabel: readonly [one: string, other: string];
   /** Show Previous / numbers / Next even when there is only one page. */
   alwaysShowPages?: boolean;
   /** The table. */
@@ -125,7 +125,8 @@ export const ListPageShell = ({
     {pagination && pagination.total > 0 ? (
       <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Page {page} of {Math.max(1, pagination.totalPages)} · {pagination.total} {countLabel}
+          Page {page} of {Math.max(1, pagination.totalPages)} · {pagination.total}{' '}
+          {countLabel[pagination.total === 1 ? 0 : 1]}
         </p>
         {alwaysShowPages || pagination.totalPages > 1 ? (
           <Pagination page={page} totalPages={pagination.totalPages} onPageChange={onPageChange} />
@@ -140,6 +141,8 @@ interface StatusToggleProps {
   /** What the pill switches, for its accessible name ('Deactivate India'). */
   name: string;
   disabled?: boolean;
+  /** Shows the status as a plain badge, not a button (the admin may not change it). */
+  readOnly?: boolean;
   onToggle: () => void;
   labels?: { active: string; inactive: string };
 }
@@ -211,26 +214,42 @@ export const PersonCell = ({ name, image }: { name: string; image?: string | nul
   </span>
 );
 
-/** The clickable Active/Inactive pill of list rows (spec §2, §4: toggles and reloads). */
+const pillTone = (active: boolean) =>
+  active
+    ? 'bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300'
+    : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300';
+
+/**
+ * The clickable Active/Inactive pill of list rows (spec §2, §4: toggles and reloads); with
+ * `readOnly` a plain badge for admins who may not change it.
+ */
 export const StatusToggle = ({
   active,
   name,
   disabled = false,
+  readOnly = false,
   onToggle,
   labels = { active: 'Active', inactive: 'Inactive' },
-}: StatusToggleProps) => (
-  <button
-    type="button"
-    disabled={disabled}
-    onClick={onToggle}
-    aria-label={`${active ? labels.active : labels.inactive}: ${active ? 'deactivate' : 'activate'} ${name}`}
-    title={active ? 'Click to deactivate' : 'Click to activate'}
-    className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:cursor-default ${
-      active
-        ? 'bg-green-100 text-green-800 enabled:hover:bg-green-200 dark:bg-green-500/15 dark:text-green-300 dark:enabled:hover:bg-green-500/25'
-        : 'bg-slate-100 text-slate-700 enabled:hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:enabled:hover:bg-slate-700'
-    }`}
-  >
-    {active ? labels.active : labels.inactive}
-  </button>
-);
+}: StatusToggleProps) =>
+  readOnly ? (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${pillTone(active)}`}
+    >
+      {active ? labels.active : labels.inactive}
+    </span>
+  ) : (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onToggle}
+      aria-label={`${active ? labels.active : labels.inactive}: ${active ? 'deactivate' : 'activate'} ${name}`}
+      title={active ? 'Click to deactivate' : 'Click to activate'}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:cursor-default ${
+        active
+          ? 'bg-green-100 text-green-800 enabled:hover:bg-green-200 dark:bg-green-500/15 dark:text-green-300 dark:enabled:hover:bg-green-500/25'
+          : 'bg-slate-100 text-slate-700 enabled:hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:enabled:hover:bg-slate-700'
+      }`}
+    >
+      {active ? labels.active : labels.inactive}
+    </button>
+  );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
@@ -14,6 +14,22 @@ import {
 } from '../../test/utils';
 
 const LOGIN = '/api/v1/admin/auth/login';
+const VALIDATE_CODE = '/api/v1/admin/auth/validate-login-token';
+const CLIENT_CONFIG = '/api/v1/common/client-config';
+const LOGIN_TOKEN = 'c'.repeat(43);
+
+const UNKNOWN_LOCATION = {
+  ip: 'Unknown IP',
+  lat: 0,
+  long: 0,
+  address: {
+    country: 'Unknown Country',
+    state: 'Unknown State',
+    city: 'Unknown City',
+    pinCode: 'Unknown Pin Code',
+    complete_display_address: 'Unknown Location',
+  },
+};
 const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const unauthenticated = () =>
   jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Authentication required'));
@@ -89,8 +105,14 @@ describe('LoginPage', () => {
 
     const login = calls.find((call) => call.url === LOGIN);
     expect(login?.method).toBe('POST');
+    // No location service answers here: the spec §8 fallbacks go along.
     expect(login?.body).toEqual({
-      data: { email: 'admin@example.com', password: 'correct horse', rememberMe: false },
+      data: {
+        email: 'admin@example.com',
+        password: 'correct horse',
+        rememberMe: false,
+        location: UNKNOWN_LOCATION,
+      },
     });
     expect(login?.headers.get(CLIENT_HEADER)).toBe(CLIENT_HEADER_VALUE);
     // Later calls carry the token.
@@ -164,5 +186,182 @@ describe('LoginPage', () => {
     const { router } = renderRoutes(routes, '/login');
     await screen.findByRole('heading', { name: 'Dashboard' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('LoginPage: location step (spec §7)', () => {
+  it('sends the browser position with its reverse-geocoded address and the looked-up IP', async () => {
+    const getCurrentPosition = vi.fn((success: PositionCallback) => {
+      success({ coords: { latitude: 15.4909, longitude: 73.8278 } } as GeolocationPosition);
+    });
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const calls = stubFetch((call) => {
+      if (call.url === CLIENT_CONFIG) {
+        return jsonResponse(
+          okEnvelope({
+            location: {
+              ipLookupUrl: `${window.location.origin}/fake-ip`,
+              reverseGeocodeUrl: `${window.location.origin}/fake-reverse?lat={lat}&lon={long}`,
+              ipGeolocationUrl: `${window.location.origin}/fake-ipgeo`,
+              timeoutMs: 2000,
+            },
+          }),
+        );
+      }
+      if (call.url === '/fake-ip') return jsonResponse({ ip: '198.51.100.7' });
+      if (call.url === '/fake-reverse') {
+        return jsonResponse({
+          display_name: 'Panaji, Goa, 403001, India',
+          address: { city: 'Panaji', state: 'Goa', postcode: '403001', country: 'India' },
+        });
+      }
+      if (call.url === LOGIN) {
+        return jsonResponse(okEnvelope({ token: 'session-token-1', tokenType: 'Session' }));
+      }
+      if (call.url === PROFILE) {
+        return window.sessionStorage.getItem(AUTH_TOKEN_KEY)
+          ? jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })))
+          : unauthenticated();
+      }
+      return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    });
+    renderRoutes(routes, '/login');
+    const user = await fillForm('admin@example.com', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    const reverse = calls.find((call) => call.url === '/fake-reverse');
+    expect(reverse?.search.get('lat')).toBe('15.4909');
+    expect(reverse?.search.get('lon')).toBe('73.8278');
+    expect(calls.some((call) => call.url === '/fake-ipgeo')).toBe(false);
+    expect(calls.find((call) => call.url === LOGIN)?.body).toEqual({
+      data: {
+        email: 'admin@example.com',
+        password: 'correct horse',
+        rememberMe: false,
+        location: {
+          ip: '198.51.100.7',
+          lat: 15.4909,
+          long: 73.8278,
+          address: {
+            country: 'India',
+            state: 'Goa',
+            city: 'Panaji',
+            pinCode: '403001',
+            complete_display_address: 'Panaji, Goa, 403001, India',
+          },
+        },
+      },
+    });
+  });
+});
+
+/** A server whose account has two-factor on: login answers the challenge, codes as given. */
+const stubTwoFactorServer = (checkCode: (otp: string) => Response) => {
+  let signedIn = false;
+  return stubFetch((call) => {
+    if (call.url === LOGIN) {
+      return jsonResponse(okEnvelope({ twoFactorRequired: true, loginToken: LOGIN_TOKEN }));
+    }
+    if (call.url === VALIDATE_CODE) {
+      const { otp } = (call.body as { data: { otp: string } }).data;
+      const response = checkCode(otp);
+      if (response.ok) signedIn = true;
+      return response;
+    }
+    if (call.url === PROFILE) {
+      return signedIn
+        ? jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })))
+        : unauthenticated();
+    }
+    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  });
+};
+
+const sessionAnswer = () =>
+  jsonResponse(okEnvelope({ token: 'session-after-code', tokenType: 'Session' }));
+
+describe('LoginPage: two-factor step', () => {
+  it('asks for the 6-digit code, checks it with the loginToken, then signs in', async () => {
+    const calls = stubTwoFactorServer((otp) =>
+      otp === '123456'
+        ? sessionAnswer()
+        : jsonResponse(
+            errorEnvelope(400, 'VALIDATION_ERROR', 'The code is not valid.', [
+              {
+                path: 'otp',
+                message: 'The code is not valid. Try the current code from your app.',
+              },
+            ]),
+          ),
+    );
+    const { router } = renderRoutes(routes, '/login');
+    const user = await fillForm('admin@example.com', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Two-factor authentication' }),
+    ).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    const code = screen.getByLabelText('Authentication code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+
+    // Too short: refused without a call.
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Enter the 6-digit code')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === VALIDATE_CODE)).toBe(false);
+
+    // A wrong code: the server's message at the field.
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('The code is not valid. Try the current code from your app.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(window.sessionStorage.getItem(AUTH_TOKEN_KEY)).toBe('session-after-code');
+    expect(calls.filter((call) => call.url === VALIDATE_CODE).at(-1)?.body).toEqual({
+      data: { loginToken: LOGIN_TOKEN, otp: '123456' },
+    });
+  });
+
+  it('switches to a recovery code', async () => {
+    const calls = stubTwoFactorServer(() =>
+      jsonResponse(okEnvelope({ token: null, tokenType: 'Cookie' })),
+    );
+    renderRoutes(routes, '/login');
+    const user = await fillForm('admin@example.com', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    // A cookie session: nothing stored in the page.
+    expect(window.sessionStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(calls.find((call) => call.url === VALIDATE_CODE)?.body).toEqual({
+      data: { loginToken: LOGIN_TOKEN, otp: 'abcde-12345' },
+    });
+    expect(screen.queryByText('Use your authenticator app')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the password when the challenge is over', async () => {
+    stubTwoFactorServer(() =>
+      jsonResponse(errorEnvelope(400, 'BAD_REQUEST', 'Too many wrong codes. Sign in again.')),
+    );
+    renderRoutes(routes, '/login');
+    const user = await fillForm('admin@example.com', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes. Sign in again.');
+    // The password is asked again.
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 });

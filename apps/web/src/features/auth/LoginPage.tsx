@@ -1,24 +1,34 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
 import { ThemeSwitch } from '../../app/theme';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { startLocationLookup } from '../../lib/location';
 import { safeReturnPath } from '../../lib/navigator';
-import { useProfile, useLoginMutation } from './auth.api';
+import { isTwoFactorChallenge, useProfile, useLoginMutation } from './auth.api';
+import { LoginAlert, loginInputClasses as inputClasses } from './LoginParts';
 import type { LoginFieldErrors as FieldErrors } from './login.validation';
 
 const loadValidation = () => import('./login.validation');
+// The code step loads only when the server asks for it (it may use the contract's zod schemas).
+const loadTwoFactorStep = () => import('./TwoFactorStep');
+const TwoFactorStep = lazy(() =>
+  loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })),
+);
 
-const DEFAULT_AFTER_LOGIN = '/dashboard';
+/** The home route opens the dashboard, or the first page the admin may open without it. */
+const DEFAULT_AFTER_LOGIN = '/';
 
-const inputClasses = (invalid: boolean) =>
-  `block h-10 w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:ring-2 focus-visible:outline-none dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 ${
-    invalid
-      ? 'border-red-500 focus-visible:ring-red-500/40 dark:border-red-400'
-      : 'border-slate-300 focus-visible:border-teal-600 focus-visible:ring-teal-500/30 dark:border-slate-700 dark:focus-visible:border-teal-400'
-  }`;
-
-/** Where to go after signing in: ?returnTo=, the redirect's state, or the dashboard. */
+/** Where to go after signing in: ?returnTo=, the redirect's state, or home. */
 const useReturnPath = (): string => {
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -33,9 +43,14 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const ids = useId();
-  const [login, { isLoading }] = useLoginMutation();
+  const [login] = useLoginMutation();
   // Already signed in (also with a remembered, HttpOnly cookie session)? Then skip the form.
   const { data: profile } = useProfile();
+  // The location step of spec §7 runs while the admin types; the submit waits for it briefly.
+  const [locationLookup] = useState(() => startLocationLookup());
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  /** Set when the password was right and the account asks for its second factor. */
+  const [challenge, setChallenge] = useState<{ loginToken: string } | null>(null);
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -66,23 +81,42 @@ export const LoginPage = () => {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    if (isLoading) return;
+    if (isSubmitting) return;
     setFormError(null);
+    setIsSubmitting(true);
     try {
       const { validateLogin } = await loadValidation();
       const checked = validateLogin({ email, password, rememberMe });
       if (!checked.ok) {
         setFieldErrors(checked.errors);
+        setIsSubmitting(false);
         return;
       }
       setFieldErrors({});
-      await login(checked.data).unwrap();
+      const location = await locationLookup.settle();
+      const answer = await login({ ...checked.data, location }).unwrap();
+      if (isTwoFactorChallenge(answer)) {
+        setPassword('');
+        setChallenge({ loginToken: answer.loginToken });
+        setIsSubmitting(false);
+        return;
+      }
       await navigate(returnTo, { replace: true });
     } catch (error) {
       setFormError(getErrorMessage(error, 'Sign-in failed. Please try again.'));
       const serverFieldErrors = getFieldErrors(error);
       setFieldErrors({ email: serverFieldErrors.email, password: serverFieldErrors.password });
+      setIsSubmitting(false);
     }
+  };
+
+  const handleSignedIn = (): void => {
+    void navigate(returnTo, { replace: true });
+  };
+  /** Back from the code step to the password, with the reason when the challenge ended. */
+  const handleBackToPassword = (message?: string): void => {
+    setChallenge(null);
+    setFormError(message ?? null);
   };
 
   const emailId = `${ids}-email`;
@@ -118,139 +152,142 @@ export const LoginPage = () => {
         </div>
         <main className="flex flex-1 items-center justify-center px-4 pb-16 sm:px-6">
           <div className="w-full max-w-sm">
-            <div className="mb-8">
-              <img src="/favicon.svg" alt="" className="mb-6 size-10 rounded-lg lg:hidden" />
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
-                Sign in
-              </h1>
-              <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-                Welcome back. Sign in to the Safarnama back-office.
-              </p>
-            </div>
-
-            {formError ? (
-              <div
-                role="alert"
-                className="mb-5 flex gap-2.5 rounded-md border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+            {challenge ? (
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-16 text-teal-600 dark:text-teal-400">
+                    <Spinner className="size-6" label="Loading..." />
+                  </div>
+                }
               >
-                <svg
-                  viewBox="0 0 20 20"
-                  fill="currentColor"
-                  className="mt-0.5 size-4 shrink-0"
-                  aria-hidden="true"
-                >
-                  <path
-                    fillRule="evenodd"
-                    d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
-                    clipRule="evenodd"
-                  />
-                </svg>
-                <span>{formError}</span>
-              </div>
-            ) : null}
-
-            <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-              <div>
-                <label
-                  htmlFor={emailId}
-                  className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-                >
-                  Email
-                </label>
-                <input
-                  id={emailId}
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  autoFocus
-                  value={email}
-                  onChange={handleEmailChange}
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? `${emailId}-error` : undefined}
-                  className={inputClasses(Boolean(fieldErrors.email))}
-                  placeholder="you@example.com"
+                <TwoFactorStep
+                  loginToken={challenge.loginToken}
+                  onSignedIn={handleSignedIn}
+                  onBack={handleBackToPassword}
                 />
-                {fieldErrors.email ? (
-                  <p
-                    id={`${emailId}-error`}
-                    className="mt-1.5 text-sm text-red-700 dark:text-red-400"
-                  >
-                    {fieldErrors.email}
+              </Suspense>
+            ) : (
+              <>
+                <div className="mb-8">
+                  <img src="/favicon.svg" alt="" className="mb-6 size-10 rounded-lg lg:hidden" />
+                  <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
+                    Sign in
+                  </h1>
+                  <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+                    Welcome back. Sign in to the Safarnama back-office.
                   </p>
-                ) : null}
-              </div>
-
-              <div>
-                <div className="mb-1.5 flex items-center justify-between">
-                  <label
-                    htmlFor={passwordId}
-                    className="block text-sm font-medium text-slate-700 dark:text-slate-300"
-                  >
-                    Password
-                  </label>
-                  <Link
-                    to="/forgot-password"
-                    className="rounded text-sm font-medium text-teal-700 hover:text-teal-800 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-teal-400 dark:hover:text-teal-300"
-                  >
-                    Forgot password?
-                  </Link>
                 </div>
-                <div className="relative">
-                  <input
-                    id={passwordId}
-                    name="password"
-                    type={isPasswordVisible ? 'text' : 'password'}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={handlePasswordChange}
-                    aria-invalid={fieldErrors.password ? true : undefined}
-                    aria-describedby={fieldErrors.password ? `${passwordId}-error` : undefined}
-                    className={`${inputClasses(Boolean(fieldErrors.password))} pr-11`}
-                  />
-                  <button
-                    type="button"
-                    onClick={handleTogglePassword}
-                    aria-controls={passwordId}
-                    className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-slate-400 dark:hover:text-slate-100"
-                  >
-                    {isPasswordVisible ? <EyeSlashIcon /> : <EyeIcon />}
-                    <span className="sr-only">
-                      {isPasswordVisible ? 'Hide password' : 'Show password'}
-                    </span>
-                  </button>
-                </div>
-                {fieldErrors.password ? (
-                  <p
-                    id={`${passwordId}-error`}
-                    className="mt-1.5 text-sm text-red-700 dark:text-red-400"
-                  >
-                    {fieldErrors.password}
-                  </p>
-                ) : null}
-              </div>
 
-              <div className="flex items-center gap-2">
-                <input
-                  id={rememberId}
-                  name="rememberMe"
-                  type="checkbox"
-                  checked={rememberMe}
-                  onChange={handleRememberMeChange}
-                  className="size-4 rounded border-slate-300 accent-teal-600 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 dark:border-slate-600 dark:accent-teal-500 dark:focus-visible:ring-offset-slate-950"
-                />
-                <label
-                  htmlFor={rememberId}
-                  className="text-sm text-slate-700 select-none dark:text-slate-300"
+                <LoginAlert message={formError} />
+
+                <form
+                  noValidate
+                  onSubmit={(event) => void handleSubmit(event)}
+                  className="space-y-5"
                 >
-                  Remember me
-                </label>
-              </div>
+                  <div>
+                    <label
+                      htmlFor={emailId}
+                      className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
+                    >
+                      Email
+                    </label>
+                    <input
+                      id={emailId}
+                      name="email"
+                      type="email"
+                      autoComplete="username"
+                      inputMode="email"
+                      autoFocus
+                      value={email}
+                      onChange={handleEmailChange}
+                      aria-invalid={fieldErrors.email ? true : undefined}
+                      aria-describedby={fieldErrors.email ? `${emailId}-error` : undefined}
+                      className={inputClasses(Boolean(fieldErrors.email))}
+                      placeholder="you@example.com"
+                    />
+                    {fieldErrors.email ? (
+                      <p
+                        id={`${emailId}-error`}
+                        className="mt-1.5 text-sm text-red-700 dark:text-red-400"
+                      >
+                        {fieldErrors.email}
+                      </p>
+                    ) : null}
+                  </div>
 
-              <Button type="submit" size="lg" loading={isLoading} className="w-full">
-                {isLoading ? 'Signing in...' : 'Sign in'}
-              </Button>
-            </form>
+                  <div>
+                    <div className="mb-1.5 flex items-center justify-between">
+                      <label
+                        htmlFor={passwordId}
+                        className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+                      >
+                        Password
+                      </label>
+                      <Link
+                        to="/forgot-password"
+                        className="rounded text-sm font-medium text-teal-700 hover:text-teal-800 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-teal-400 dark:hover:text-teal-300"
+                      >
+                        Forgot password?
+                      </Link>
+                    </div>
+                    <div className="relative">
+                      <input
+                        id={passwordId}
+                        name="password"
+                        type={isPasswordVisible ? 'text' : 'password'}
+                        autoComplete="current-password"
+                        value={password}
+                        onChange={handlePasswordChange}
+                        aria-invalid={fieldErrors.password ? true : undefined}
+                        aria-describedby={fieldErrors.password ? `${passwordId}-error` : undefined}
+                        className={`${inputClasses(Boolean(fieldErrors.password))} pr-11`}
+                      />
+                      <button
+                        type="button"
+                        onClick={handleTogglePassword}
+                        aria-controls={passwordId}
+                        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-slate-400 dark:hover:text-slate-100"
+                      >
+                        {isPasswordVisible ? <EyeSlashIcon /> : <EyeIcon />}
+                        <span className="sr-only">
+                          {isPasswordVisible ? 'Hide password' : 'Show password'}
+                        </span>
+                      </button>
+                    </div>
+                    {fieldErrors.password ? (
+                      <p
+                        id={`${passwordId}-error`}
+                        className="mt-1.5 text-sm text-red-700 dark:text-red-400"
+                      >
+                        {fieldErrors.password}
+                      </p>
+                    ) : null}
+                  </div>
+
+                  <div className="flex items-center gap-2">
+                    <input
+                      id={rememberId}
+                      name="rememberMe"
+                      type="checkbox"
+                      checked={rememberMe}
+                      onChange={handleRememberMeChange}
+                      className="size-4 rounded border-slate-300 accent-teal-600 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 dark:border-slate-600 dark:accent-teal-500 dark:focus-visible:ring-offset-slate-950"
+                    />
+                    <label
+                      htmlFor={rememberId}
+                      className="text-sm text-slate-700 select-none dark:text-slate-300"
+                    >
+                      Remember me
+                    </label>
+                  </div>
+
+                  <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
+                    {isSubmitting ? 'Signing in...' : 'Sign in'}
+                  </Button>
+                </form>
+              </>
+            )}
           </div>
         </main>
       </div>

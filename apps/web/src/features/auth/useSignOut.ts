@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { baseApi } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
+import { closeSocket } from '../../lib/socket';
 import { clearToken } from '../../lib/token';
 import { useLogoutMutation } from './auth.api';
 import { signedOut } from './auth.slice';
@@ -18,6 +19,8 @@ export const useSignOut = () => {
 
   const signOut = useCallback(async () => {
     setIsSigningOut(true);
+    // Closed first: the server's `session-revoked` for this very sign-out would only alarm.
+    closeSocket();
     try {
       await logout(undefined).unwrap();
     } catch {

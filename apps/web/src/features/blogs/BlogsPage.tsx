@@ -12,7 +12,7 @@ import {
 import { getErrorMessage } from '../../lib/errors';
 import { formatShortDate } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { hasPermission, useProfile } from '../auth/auth.api';
+import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from './blogs.api';
 import { imageUrl, locationLabel } from './format';
 import { BlogStatusPill } from './StatusPill';
@@ -35,9 +35,8 @@ const LIST_FAILED = 'Failed to load blogs';
 
 /** /services/addPlaceBlog: 'Places Travelpedia' (spec §2), the place blogs. */
 export const BlogsPage = () => {
-  const { data: profile } = useProfile();
-  const canCreate = hasPermission(profile, 'blogs.create');
-  const canUpdate = hasPermission(profile, 'blogs.update');
+  const canCreate = useCan('blogs.create');
+  const canUpdate = useCan('blogs.update');
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -92,7 +91,7 @@ export const BlogsPage = () => {
         pagination={data?.pagination}
         page={page}
         onPageChange={handlePageChange}
-        countLabel={data?.pagination.total === 1 ? 'blog' : 'blogs'}
+        countLabel={['blog', 'blogs']}
       >
         <DataTable
           head={

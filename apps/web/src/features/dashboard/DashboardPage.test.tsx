@@ -106,6 +106,49 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('month chart: 12')).toBeInTheDocument();
   });
 
+  it('shows the latest admin activity when the answer carries it', async () => {
+    serve(() =>
+      jsonResponse(
+        okEnvelope({
+          data: {
+            ...answer,
+            latestActivity: [
+              {
+                _id: 'a1',
+                admin: { _id: 'x', name: 'Ravi Kumar', email: 'ravi@example.com' },
+                action: 'update',
+                entityType: 'itinerary',
+                entityId: 'i1',
+                summary: "Updated itinerary 'Goa Beach Escape'",
+                changes: null,
+                method: 'PUT',
+                path: '/api/v1/admin/service/update-itinerary/i1',
+                ip: '203.0.113.7',
+                userAgent: null,
+                createdAt: '2025-03-07T10:15:00.000Z',
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderRoutes(routes, '/dashboard');
+    const latest = await screen.findByRole('region', { name: 'Latest admin activity' });
+    expect(within(latest).getByText("Updated itinerary 'Goa Beach Escape'")).toBeVisible();
+    expect(within(latest).getByText(/Ravi Kumar/)).toBeVisible();
+    expect(within(latest).getByRole('link', { name: 'View all' })).toHaveAttribute(
+      'href',
+      '/admins-activities',
+    );
+  });
+
+  it('leaves the activity card out when the answer has none (no activity.view)', async () => {
+    serve(() => jsonResponse(okEnvelope({ data: answer })));
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('region', { name: 'Homepage slots' });
+    expect(screen.queryByRole('region', { name: 'Latest admin activity' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state on a fresh install', async () => {
     const zero = { active: 0, inactive: 0 };
     serve(() =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Dashboard } from '@safarnama/contract';
+import type { AdminActivity, Dashboard } from '@safarnama/contract';
 import { loadWithTimeout } from '../../app/lazy';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage } from '../../lib/errors';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard.api';
 import type * as DashboardCharts from './DashboardCharts';
 import type { ChartDatum } from './DashboardCharts';
@@ -32,6 +32,7 @@ export const DASHBOARD_LINKS = {
   itineraries: '/services/itineraries',
   countries: '/services/addCountries',
   imageLibrary: '/services/image-library',
+  activity: '/admins-activities',
 } as const;
 
 /** Chart colours per theme, read by the SVG through CSS variables. */
@@ -159,6 +160,37 @@ const GapItineraries = ({
   </div>
 );
 
+/** The newest audit entries (sent only to admins who may read the log). */
+const LatestActivity = ({ entries }: { entries: readonly AdminActivity[] }) => (
+  <Section
+    title="Latest admin activity"
+    action={
+      <Link to={DASHBOARD_LINKS.activity} className={`text-sm ${linkClass}`}>
+        View all
+      </Link>
+    }
+  >
+    {entries.length === 0 ? (
+      <p className="text-sm text-slate-600 dark:text-slate-400">No admin activity yet.</p>
+    ) : (
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {entries.map((entry) => (
+          <li
+            key={entry._id}
+            className="flex flex-col gap-0.5 py-2.5 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+          >
+            <span className="text-sm text-slate-900 dark:text-slate-100">{entry.summary}</span>
+            <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+              {entry.admin?.name ?? 'System'} ·{' '}
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </Section>
+);
+
 const isFreshInstall = ({ counts }: Dashboard) =>
   counts.itineraries.active + counts.itineraries.inactive === 0 &&
   counts.places.active + counts.places.inactive === 0 &&
@@ -224,6 +256,8 @@ const DashboardContent = ({ data }: { data: Dashboard }) => {
           <Slot label="Travelpedia Blogs" value={homepage.blogs} limit={homepage.limits.blogs} />
         </ul>
       </Section>
+
+      {data.latestActivity ? <LatestActivity entries={data.latestActivity} /> : null}
 
       {fresh ? (
         <Card>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, type PermissionKey } from '@safarnama/contract';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import {
   DataTable,
@@ -11,7 +11,7 @@ import {
 import { formatShortDate } from '../../lib/format';
 import { getErrorMessage, toastError } from '../../lib/errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { hasPermission, useProfile } from '../auth/auth.api';
+import { useCan } from '../auth/useCan';
 import { GEO_PAGES, thumbnailOf, type GeoPageConfig } from './geo-config';
 import {
   useListCountriesQuery,
@@ -58,9 +58,8 @@ type Dialog = { kind: 'none' } | { kind: 'form'; record: GeoRecord | null };
  */
 export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
   const { kind, noun } = config;
-  const { data: profile } = useProfile();
-  const can = (action: 'create' | 'update') =>
-    hasPermission(profile, `geography.${action}` satisfies PermissionKey);
+  const canCreate = useCan('geography.create');
+  const canUpdate = useCan('geography.update');
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -90,7 +89,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
         title={config.title}
         description={config.description}
         actions={
-          can('create') ? (
+          canCreate ? (
             <Button
               onClick={() => {
                 setDialog({ kind: 'form', record: null });
@@ -116,7 +115,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
         onPageChange={(next) => {
           setPaging({ search, page: next });
         }}
-        countLabel={config.plural}
+        countLabel={[config.noun.toLowerCase(), config.plural]}
       >
         <DataTable
           head={
@@ -127,7 +126,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
               ))}
               <HeaderCell>Status</HeaderCell>
               <HeaderCell>Created</HeaderCell>
-              {can('update') ? (
+              {canUpdate ? (
                 <HeaderCell>
                   <span className="sr-only">Actions</span>
                 </HeaderCell>
@@ -169,7 +168,8 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
                   <StatusToggle
                     active={record.isActive}
                     name={record.name}
-                    disabled={!can('update') || togglingId === record._id}
+                    readOnly={!canUpdate}
+                    disabled={togglingId === record._id}
                     onToggle={() => {
                       handleToggle(record);
                     }}
@@ -178,7 +178,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
                 <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
                   {formatShortDate(record.createdAt)}
                 </td>
-                {can('update') ? (
+                {canUpdate ? (
                   <td className="px-3 py-2 text-right">
                     <Button
                       size="sm"

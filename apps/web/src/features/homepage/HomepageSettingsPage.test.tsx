@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, makePagination, type HomepageSettings } from '@safarnama/contract';
+import {
+  API_PATHS,
+  makePagination,
+  type HomepageSettings,
+  type PermissionKey,
+} from '@safarnama/contract';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
@@ -43,12 +48,18 @@ const INACTIVE = makeItinerary(20, { title: 'Closed Trip', isActive: false });
 const BLOGS = Array.from({ length: 4 }, (_, i) => makeBlog(i + 1, { title: `Story ${i + 1}` }));
 
 const stub = (
-  options: { settings?: HomepageSettings; put?: (call: RecordedCall) => Response } = {},
+  options: {
+    settings?: HomepageSettings;
+    put?: (call: RecordedCall) => Response;
+    permissions?: PermissionKey[];
+  } = {},
 ) =>
   stubFetch((call) => {
     if (call.url === PROFILE)
       return jsonResponse(
-        okEnvelope(makeProfile({ permissions: ['homepage.view', 'homepage.update'] })),
+        okEnvelope(
+          makeProfile({ permissions: options.permissions ?? ['homepage.view', 'homepage.update'] }),
+        ),
       );
     if (call.url === S.homepageSettings) {
       if (call.method === 'PUT')
@@ -198,6 +209,37 @@ describe('HomepageSettingsPage', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Itinerary is not active')).toBeInTheDocument();
+  });
+
+  it('with homepage.view only: the saved selection, read-only, and no Save', async () => {
+    const calls = stub({
+      permissions: ['homepage.view'],
+      settings: {
+        ...EMPTY,
+        tourPackages: [
+          {
+            _id: 'a',
+            displayOrder: 1,
+            title: 'First',
+            duration: '1D',
+            pricePerPerson: 1500,
+            description: '',
+          },
+        ],
+        blogs: [{ _id: 'blog-1', title: 'Story 1' }],
+      },
+    });
+    const { destinations, packages, blogs } = await open();
+    expect(
+      screen.getByText('You can see what the homepage features but not change it.'),
+    ).toBeVisible();
+    expect(within(destinations).getByText('Nothing selected.')).toBeVisible();
+    expect(within(packages).getByText(/First · 1D · ₹1,500 per person/)).toBeVisible();
+    expect(within(blogs).getByText('Story 1')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    // The pickers (which need other modules' lists) are not loaded.
+    expect(calls.some((call) => call.url === S.listItineraries)).toBe(false);
   });
 
   it('says an error occurred when the server does not answer', async () => {

@@ -20,7 +20,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { getErrorEnvelope, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { hasPermission, useProfile } from '../auth/auth.api';
+import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from '../blogs/blogs.api';
 import { useActivePlacesQuery } from '../geography/geography.api';
 import { EMPTY_LOCATION, LocationFields, type LocationValue } from '../geography/LocationFields';
@@ -105,6 +105,7 @@ export const saveFailureMessage = (error: unknown): string => {
  */
 export const HomepageSettingsPage = () => {
   const { data, isLoading, isError } = useGetHomepageSettingsQuery(undefined);
+  const canUpdate = useCan('homepage.update');
   return (
     <div>
       <PageHeader title={T.pageTitle} />
@@ -116,16 +117,81 @@ export const HomepageSettingsPage = () => {
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           The homepage settings could not be loaded.
         </p>
-      ) : (
+      ) : canUpdate ? (
         <HomepageEditor initial={selectionFromSettings(data)} />
+      ) : (
+        <HomepageSummary selection={selectionFromSettings(data)} />
       )}
     </div>
   );
 };
 
+/**
+ * For admins with homepage.view only: the saved selection, read-only (the editor's pickers would
+ * also need the itinerary, blog and geography lists).
+ */
+const HomepageSummary = ({ selection }: { selection: HomepageSelection }) => (
+  <div className="space-y-6">
+    <p
+      role="note"
+      className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-300"
+    >
+      You can see what the homepage features but not change it.
+    </p>
+    <Section title={T.destinations} count={selection.places.length} limit={HOMEPAGE_LIMITS.places}>
+      <SummaryList
+        label="Selected destinations"
+        items={selection.places.map((place) => ({
+          _id: place._id,
+          text: `${place.name} · ${place.stateName}, ${place.countryName}`,
+        }))}
+      />
+    </Section>
+    <Section title={T.packages} count={selection.packages.length} limit={HOMEPAGE_LIMITS.packages}>
+      <SummaryList
+        label="Selected packages"
+        ordered
+        items={selection.packages.map((pkg) => ({
+          _id: pkg._id,
+          text: `${pkg.title} · ${pkg.duration} · ${formatPrice(pkg.pricePerPerson)} per person`,
+        }))}
+      />
+    </Section>
+    <Section title={T.blogs} count={selection.blogs.length} limit={HOMEPAGE_LIMITS.blogs}>
+      <SummaryList
+        label="Selected blogs"
+        items={selection.blogs.map((blog) => ({ _id: blog._id, text: blog.title }))}
+      />
+    </Section>
+  </div>
+);
+
+const SummaryList = ({
+  label,
+  items,
+  ordered = false,
+}: {
+  label: string;
+  items: { _id: string; text: string }[];
+  ordered?: boolean;
+}) => {
+  if (items.length === 0) return <p className={muted}>Nothing selected.</p>;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List
+      aria-label={label}
+      className={`space-y-1.5 text-sm ${ordered ? 'list-decimal pl-5' : ''}`}
+    >
+      {items.map((item) => (
+        <li key={item._id} className="text-slate-800 dark:text-slate-200">
+          {item.text}
+        </li>
+      ))}
+    </List>
+  );
+};
+
 const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
-  const { data: profile } = useProfile();
-  const canSave = hasPermission(profile, 'homepage.update');
   const [selection, setSelection] = useState(initial);
   const [save, { isLoading: saving }] = useUpdateHomepageSettingsMutation();
 
@@ -152,12 +218,7 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
       <PackagesSection selection={selection} onAdd={apply} onChange={setSelection} />
       <BlogsSection selection={selection} onAdd={apply} onChange={setSelection} />
       <div className="flex justify-end">
-        <Button
-          onClick={() => void handleSave()}
-          loading={saving}
-          disabled={!canSave}
-          title={canSave ? undefined : 'You do not have permission to change the homepage'}
-        >
+        <Button onClick={() => void handleSave()} loading={saving}>
           {T.save}
         </Button>
       </div>

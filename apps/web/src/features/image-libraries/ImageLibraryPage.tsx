@@ -19,7 +19,7 @@ import {
 import { formatShortDate } from '../../lib/format';
 import { toastError } from '../../lib/errors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { hasPermission, useProfile } from '../auth/auth.api';
+import { useCan } from '../auth/useCan';
 import { imagesLabel, tableDescription } from './format';
 import {
   useDeleteImageLibraryMutation,
@@ -46,9 +46,9 @@ const NONE: OpenDialog = { kind: 'none' };
 
 /** /services/image-library: 'Image Library Management' (spec §2). */
 export const ImageLibraryPage = () => {
-  const { data: profile } = useProfile();
-  const can = (action: 'create' | 'update' | 'delete') =>
-    hasPermission(profile, `image-libraries.${action}`);
+  const canCreate = useCan('image-libraries.create');
+  const canUpdate = useCan('image-libraries.update');
+  const canDelete = useCan('image-libraries.delete');
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -99,7 +99,7 @@ export const ImageLibraryPage = () => {
       });
   };
 
-  const showActions = can('update') || can('delete');
+  const showActions = canUpdate || canDelete;
 
   return (
     <>
@@ -107,7 +107,7 @@ export const ImageLibraryPage = () => {
         title="Image Library Management"
         description="Reusable photo libraries, by month, for itineraries and place details."
         actions={
-          can('create') ? (
+          canCreate ? (
             <Button
               onClick={() => {
                 setDialog({ kind: 'form', library: null });
@@ -132,7 +132,7 @@ export const ImageLibraryPage = () => {
         pagination={data?.pagination}
         page={page}
         onPageChange={handlePageChange}
-        countLabel="libraries"
+        countLabel={['library', 'libraries']}
         alwaysShowPages
       >
         <DataTable
@@ -188,7 +188,7 @@ export const ImageLibraryPage = () => {
               {showActions ? (
                 <td className="px-3 py-3">
                   <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-                    {can('update') ? (
+                    {canUpdate ? (
                       <RowAction
                         tone="teal"
                         onClick={() => {
@@ -198,7 +198,7 @@ export const ImageLibraryPage = () => {
                         Edit
                       </RowAction>
                     ) : null}
-                    {can('delete') ? (
+                    {canDelete ? (
                       <RowAction
                         tone="red"
                         onClick={() => {
@@ -208,7 +208,7 @@ export const ImageLibraryPage = () => {
                         Delete
                       </RowAction>
                     ) : null}
-                    {can('update') ? (
+                    {canUpdate ? (
                       <RowAction
                         tone="amber"
                         disabled={isToggling && togglingId === library._id}
@@ -219,7 +219,7 @@ export const ImageLibraryPage = () => {
                         {library.status === 'active' ? 'Deactivate' : 'Activate'}
                       </RowAction>
                     ) : null}
-                    {can('update') ? (
+                    {canUpdate ? (
                       <RowAction
                         tone="indigo"
                         onClick={() => {

@@ -44,11 +44,12 @@ const ladakh = makeItinerary(2, {
 interface ServerOptions {
   list?: (call: RecordedCall) => Response;
   other?: (call: RecordedCall) => Response | undefined;
+  permissions?: PermissionKey[];
 }
 
-const stubServer = ({ list, other }: ServerOptions = {}) =>
+const stubServer = ({ list, other, permissions = ALL }: ServerOptions = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions: ALL })));
+    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
     if (call.url === API_PATHS.service.listItineraries) {
       return list ? list(call) : jsonResponse(okEnvelope(listAnswer([goa, ladakh])));
     }
@@ -242,6 +243,30 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
       expect(screen.queryByText('Goa Beach Escape')).not.toBeInTheDocument();
     });
     expect(screen.getByText('Ladakh Ride')).toBeInTheDocument();
+  });
+
+  it('with itineraries.view only: no add, edit, delete or switch; the gallery is read-only', async () => {
+    stubServer({ permissions: ['itineraries.view'] });
+    const { user } = await openPage();
+    const row = within(await rowOf('Goa Beach Escape'));
+    expect(screen.queryByRole('button', { name: 'Add New Itinerary' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: /deactivate/ })).not.toBeInTheDocument();
+    expect(row.getByText('Active')).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: 'Manage Gallery (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sunset at Baga')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Remove image/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Upload Images' })).not.toBeInTheDocument();
+  });
+
+  it('with create but not delete: add and edit show, delete does not', async () => {
+    stubServer({ permissions: ['itineraries.view', 'itineraries.create', 'itineraries.update'] });
+    await openPage();
+    const row = within(await rowOf('Goa Beach Escape'));
+    expect(screen.getByRole('button', { name: 'Add New Itinerary' })).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Edit Goa Beach Escape' })).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Delete Goa Beach Escape' })).not.toBeInTheDocument();
   });
 
   it('opens the gallery: images with read-only alt text, upload and remove', async () => {

@@ -15,7 +15,7 @@ import { toastError } from '../../lib/errors';
 import { loadWithTimeout } from '../../app/lazy';
 import { showToast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { hasPermission, useProfile } from '../auth/auth.api';
+import { useCan } from '../auth/useCan';
 import { formatLocation, formatPrice } from './format';
 import {
   useDeleteItineraryMutation,
@@ -50,9 +50,9 @@ const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
  * create/edit and gallery modals and the delete confirmation.
  */
 export const ItinerariesPage = () => {
-  const { data: profile } = useProfile();
-  const can = (action: 'create' | 'update' | 'delete') =>
-    hasPermission(profile, `itineraries.${action}`);
+  const canCreate = useCan('itineraries.create');
+  const canUpdate = useCan('itineraries.update');
+  const canDelete = useCan('itineraries.delete');
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -114,7 +114,7 @@ export const ItinerariesPage = () => {
         title={ITINERARY_TEXTS.pageTitle}
         description="Tour packages with their daily plans, FAQs, prices in rupees and photo galleries."
         actions={
-          can('create') ? (
+          canCreate ? (
             <Button
               onClick={() => {
                 setDialog({ kind: 'form', record: null });
@@ -140,7 +140,7 @@ export const ItinerariesPage = () => {
         onPageChange={(next) => {
           setPaging({ search, page: next });
         }}
-        countLabel="itineraries"
+        countLabel={['itinerary', 'itineraries']}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-900/60 dark:text-slate-400">
@@ -196,7 +196,8 @@ export const ItinerariesPage = () => {
                   <StatusToggle
                     active={record.isActive}
                     name={record.title}
-                    disabled={!can('update') || busyId === record._id}
+                    readOnly={!canUpdate}
+                    disabled={busyId === record._id}
                     onToggle={() => {
                       handleToggle(record);
                     }}
@@ -214,7 +215,7 @@ export const ItinerariesPage = () => {
                   </button>
                 </td>
                 <td className={`${td} space-x-1 text-right whitespace-nowrap`}>
-                  {can('update') ? (
+                  {canUpdate ? (
                     <RowAction
                       tone="teal"
                       aria-label={`Edit ${record.title}`}
@@ -225,7 +226,7 @@ export const ItinerariesPage = () => {
                       Edit
                     </RowAction>
                   ) : null}
-                  {can('delete') ? (
+                  {canDelete ? (
                     <RowAction
                       tone="red"
                       aria-label={`Delete ${record.title}`}

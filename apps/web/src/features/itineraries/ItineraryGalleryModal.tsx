@@ -1,5 +1,6 @@
 import { ITINERARY_TEXTS, type Itinerary } from '@safarnama/contract';
 import { Modal } from '../../components/ui/Modal';
+import { useCan } from '../auth/useCan';
 import { GalleryManager } from '../media/GalleryManager';
 import { buildItineraryGalleryForm } from './itineraries.form';
 import {
@@ -19,6 +20,8 @@ interface ItineraryGalleryModalProps {
  * so the row's 'Manage Gallery (N)' follows.
  */
 export const ItineraryGalleryModal = ({ itinerary, onClose }: ItineraryGalleryModalProps) => {
+  // Adding and removing pictures both edit the package (itineraries.update, ARCHITECTURE.md).
+  const canEdit = useCan('itineraries.update');
   const [upload] = useAddItineraryGalleryImagesMutation();
   const [remove] = useRemoveItineraryGalleryImageMutation();
   return (
@@ -32,13 +35,18 @@ export const ItineraryGalleryModal = ({ itinerary, onClose }: ItineraryGalleryMo
     >
       <GalleryManager
         images={itinerary.gallery}
-        onRemove={(imageId) => remove({ id: itinerary._id, imageId }).unwrap()}
-        onUpload={(items, onProgress) =>
-          upload({
-            id: itinerary._id,
-            body: buildItineraryGalleryForm(itinerary._id, items),
-            onProgress,
-          }).unwrap()
+        onRemove={
+          canEdit ? (imageId) => remove({ id: itinerary._id, imageId }).unwrap() : undefined
+        }
+        onUpload={
+          canEdit
+            ? (items, onProgress) =>
+                upload({
+                  id: itinerary._id,
+                  body: buildItineraryGalleryForm(itinerary._id, items),
+                  onProgress,
+                }).unwrap()
+            : undefined
         }
       />
     </Modal>

@@ -21,10 +21,10 @@ export interface GalleryUploadItem {
 
 interface GalleryManagerProps {
   images: readonly Image[];
-  /** Removes one image; rejects with the call's error. */
-  onRemove: (imageId: string) => Promise<unknown>;
-  /** Uploads the files with their alt texts; rejects with the call's error. */
-  onUpload: (
+  /** Removes one image; rejects with the call's error. Without it, no remove buttons. */
+  onRemove?: (imageId: string) => Promise<unknown>;
+  /** Uploads the files with their alt texts; rejects with the call's error. Without it, no form. */
+  onUpload?: (
     items: GalleryUploadItem[],
     onProgress: (fraction: number) => void,
   ) => Promise<unknown>;
@@ -46,7 +46,7 @@ const previewOf = (image: Image, minWidth = 300): string => {
  * image?'; below, 'Add New Images' with several files, an alt text per file (max 100, with the
  * hint), and 'Upload Images' / 'Uploading...' with progress. Toasts use the spec §8 texts: the
  * "Failed to …" one when the server said no, the "An error occurred …" one when it could not be
- * reached.
+ * reached. Callers leave out `onRemove` / `onUpload` when the admin may not remove or upload.
  */
 export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerProps) => {
   const [confirming, setConfirming] = useState<Image | null>(null);
@@ -54,6 +54,7 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
 
   const handleRemove = (image: Image): void => {
     setConfirming(null);
+    if (!onRemove) return;
     setRemovingId(image._id);
     onRemove(image._id)
       .then(() => {
@@ -105,17 +106,19 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
                       loading="lazy"
                       className="size-full object-cover"
                     />
-                    <button
-                      type="button"
-                      disabled={removingId === image._id}
-                      aria-label={`Remove image ${index + 1}${image.altText ? `: ${image.altText}` : ''}`}
-                      onClick={() => {
-                        setConfirming(image);
-                      }}
-                      className="absolute top-2 right-2 rounded-md bg-red-600 px-2 py-1 text-xs font-medium text-white opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:bg-red-700 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-60 [@media(hover:none)]:opacity-100"
-                    >
-                      {removingId === image._id ? 'Removing...' : 'Remove'}
-                    </button>
+                    {onRemove ? (
+                      <button
+                        type="button"
+                        disabled={removingId === image._id}
+                        aria-label={`Remove image ${index + 1}${image.altText ? `: ${image.altText}` : ''}`}
+                        onClick={() => {
+                          setConfirming(image);
+                        }}
+                        className="absolute top-2 right-2 rounded-md bg-red-600 px-2 py-1 text-xs font-medium text-white opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:bg-red-700 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-60 [@media(hover:none)]:opacity-100"
+                      >
+                        {removingId === image._id ? 'Removing...' : 'Remove'}
+                      </button>
+                    ) : null}
                   </div>
                   <p className="px-3 py-2 text-sm text-slate-700 dark:text-slate-300">
                     <span className="sr-only">Alt text: </span>
@@ -131,7 +134,7 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
         )}
       </section>
 
-      <GalleryUploadForm onUpload={onUpload} />
+      {onUpload ? <GalleryUploadForm onUpload={onUpload} /> : null}
 
       <ConfirmDialog
         open={confirming !== null}
@@ -154,7 +157,11 @@ interface Pending extends GalleryUploadItem {
   preview: string;
 }
 
-const GalleryUploadForm = ({ onUpload }: Pick<GalleryManagerProps, 'onUpload'>) => {
+const GalleryUploadForm = ({
+  onUpload,
+}: {
+  onUpload: NonNullable<GalleryManagerProps['onUpload']>;
+}) => {
   const hintId = useId();
   const nextKey = useRef(0);
   const [pending, setPending] = useState<Pending[]>([]);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GALLERY_MESSAGES } from '@safarnama/contract';
+import { GALLERY_MESSAGES, type PermissionKey } from '@safarnama/contract';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
@@ -25,12 +25,15 @@ const record = makePlaceDetails({ gallery: [imageA, imageB] });
 
 type Answer = Response | 'network-error' | undefined;
 
-const stubServer = (remove: (call: RecordedCall) => Answer = () => undefined) =>
+const ALL: PermissionKey[] = ['place-details.view', 'place-details.update', 'place-details.delete'];
+
+const stubServer = (
+  remove: (call: RecordedCall) => Answer = () => undefined,
+  permissions: PermissionKey[] = ALL,
+) =>
   stubFetch((call) => {
     if (call.url === PROFILE) {
-      return jsonResponse(
-        okEnvelope(makeProfile({ permissions: ['place-details.view', 'place-details.update'] })),
-      );
+      return jsonResponse(okEnvelope(makeProfile({ permissions })));
     }
     if (call.url === `${SERVICE}/get-Place-DetailsById`) {
       return jsonResponse(okEnvelope({ data: record }));
@@ -78,6 +81,22 @@ describe('Place details gallery', () => {
     expect(within(first).getByText('Miramar beach')).toBeInTheDocument();
     expect(within(first).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(second).getByRole('img', { name: 'Old church' })).toBeInTheDocument();
+  });
+
+  it('offers removal only with place-details.delete and uploads only with update', async () => {
+    stubServer(undefined, ['place-details.view', 'place-details.update']);
+    await openGallery();
+    expect(screen.getByRole('img', { name: 'Miramar beach' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove image/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload Images' })).toBeInTheDocument();
+  });
+
+  it('is read-only with place-details.view alone', async () => {
+    stubServer(undefined, ['place-details.view']);
+    await openGallery();
+    expect(screen.getByRole('img', { name: 'Old church' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove image/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Images' })).not.toBeInTheDocument();
   });
 
   it('asks before removing; Cancel sends nothing', async () => {

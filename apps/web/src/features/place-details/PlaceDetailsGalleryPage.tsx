@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatusScreen } from '../../components/ui/StatusScreen';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
+import { useCan } from '../auth/useCan';
 import { GalleryManager } from '../media/GalleryManager';
 import { buildGalleryUploadForm } from './placeDetails.gallery';
 import {
@@ -22,6 +23,9 @@ const BACK = '/services/addPlaceDetails';
 export const PlaceDetailsGalleryPage = () => {
   const { id = '' } = useParams();
   const { data, isLoading, error } = useGetPlaceDetailsQuery(id, { skip: !id });
+  // Gallery additions are place-details.update, removals place-details.delete (ARCHITECTURE.md).
+  const canUpload = useCan('place-details.update');
+  const canRemove = useCan('place-details.delete');
   const [upload] = useAddPlaceDetailsGalleryImagesMutation();
   const [remove] = useRemovePlaceDetailsGalleryImagesMutation();
 
@@ -59,13 +63,20 @@ export const PlaceDetailsGalleryPage = () => {
       />
       <GalleryManager
         images={data.gallery}
-        onRemove={(imageId) => remove({ id: data._id, imageIds: [imageId] }).unwrap()}
-        onUpload={(items, onProgress) =>
-          upload({
-            id: data._id,
-            body: buildGalleryUploadForm(data._id, items),
-            onProgress,
-          }).unwrap()
+        onRemove={
+          canRemove
+            ? (imageId) => remove({ id: data._id, imageIds: [imageId] }).unwrap()
+            : undefined
+        }
+        onUpload={
+          canUpload
+            ? (items, onProgress) =>
+                upload({
+                  id: data._id,
+                  body: buildGalleryUploadForm(data._id, items),
+                  onProgress,
+                }).unwrap()
+            : undefined
         }
       />
     </>

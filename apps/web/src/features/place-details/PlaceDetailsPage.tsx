@@ -12,7 +12,7 @@ import {
 import { getErrorMessage, toastError } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { hasPermission, useProfile } from '../auth/auth.api';
+import { useCan } from '../auth/useCan';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
 import { useListPlaceDetailsQuery, useUpdatePlaceDetailsMutation } from './placeDetails.api';
@@ -31,8 +31,8 @@ const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
  * create/edit modal and a link to each record's gallery.
  */
 export const PlaceDetailsPage = () => {
-  const { data: profile } = useProfile();
-  const can = (action: 'create' | 'update') => hasPermission(profile, `place-details.${action}`);
+  const canCreate = useCan('place-details.create');
+  const canUpdate = useCan('place-details.update');
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -78,7 +78,7 @@ export const PlaceDetailsPage = () => {
         title="Place Details"
         description="What each place is like month by month, with its cover photo and gallery."
         actions={
-          can('create') ? (
+          canCreate ? (
             <Button
               onClick={() => {
                 setDialog({ kind: 'form', record: null });
@@ -104,7 +104,7 @@ export const PlaceDetailsPage = () => {
         onPageChange={(next) => {
           setPaging({ search, page: next });
         }}
-        countLabel="records"
+        countLabel={['record', 'records']}
       >
         <DataTable
           head={
@@ -149,7 +149,8 @@ export const PlaceDetailsPage = () => {
                 <StatusToggle
                   active={record.status === 'active'}
                   name={`${record.place.name} (${monthName(record.month)})`}
-                  disabled={!can('update') || togglingId === record._id}
+                  readOnly={!canUpdate}
+                  disabled={togglingId === record._id}
                   onToggle={() => {
                     handleToggle(record);
                   }}
@@ -165,7 +166,7 @@ export const PlaceDetailsPage = () => {
                 </Link>
               </td>
               <td className={`${td} text-right`}>
-                {can('update') ? (
+                {canUpdate ? (
                   <button
                     type="button"
                     aria-label={`Edit ${record.place.name} (${monthName(record.month)})`}

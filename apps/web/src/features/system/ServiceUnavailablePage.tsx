@@ -1,18 +1,38 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API_PATHS } from '@safarnama/contract';
+import { API_PATHS, SOCKET_EVENTS, type ServiceStatusEvent } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { StatusScreen } from '../../components/ui/StatusScreen';
+import { closeSocket, openSocket } from '../../lib/socket';
+import { getToken } from '../../lib/token';
 
 /**
- * Shown when the API cannot be reached or is in maintenance. 'Try again' asks /api/ready and
- * returns to / once it answers 200. (The realtime service-status event comes with the settings
- * release.)
+ * Shown when the API cannot be reached or is in maintenance (spec §2). It listens on the realtime
+ * socket: `service-status` with `active: true` returns to /, and so does the socket reconnecting
+ * after the server was unreachable (DESIGN §7). 'Try again' asks /api/ready as a fallback and
+ * returns to / once it answers 200.
  */
 export const ServiceUnavailablePage = () => {
   const navigate = useNavigate();
   const [isChecking, setIsChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
+
+  useEffect(() => {
+    const socket = openSocket(getToken());
+    const backHome = (): void => {
+      void navigate('/', { replace: true });
+    };
+    const handleStatus = (event: ServiceStatusEvent): void => {
+      if (event.active) backHome();
+    };
+    socket.on(SOCKET_EVENTS.serviceStatus, handleStatus);
+    socket.io.on('reconnect', backHome);
+    return () => {
+      socket.off(SOCKET_EVENTS.serviceStatus, handleStatus);
+      socket.io.off('reconnect', backHome);
+      closeSocket();
+    };
+  }, [navigate]);
 
   const handleTryAgain = async (): Promise<void> => {
     setIsChecking(true);

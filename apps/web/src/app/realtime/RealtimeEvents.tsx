@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useStore } from 'react-redux';
+import {
+  SOCKET_EVENTS,
+  type NotificationEvent,
+  type Profile,
+  type ServiceStatusEvent,
+  type SessionRevokedEvent,
+} from '@safarnama/contract';
+import { hasPermission } from '../../features/auth/auth.api';
+import { receiveNotification } from '../../features/notifications/notifications.api';
+import { closeSocket, openSocket } from '../../lib/socket';
+import { showToast } from '../../lib/toast';
+import { getToken } from '../../lib/token';
+import { baseApi, handleUnauthorized, SESSION_EXPIRED_MESSAGE } from '../api';
+import type { AppStore } from '../store';
+
+/**
+ * What the admin reads when the server ends this session (the event's `reason`); any other reason
+ * (a sign-out elsewhere with the same session, an admin disabled) reads like an expired session.
+ */
+export const SESSION_REVOKED_MESSAGES: Record<string, string> = {
+  'password-changed':
+    'Your password was changed, so this session was signed out. Please sign in again.',
+  'password-reset':
+    'Your password was reset, so this session was signed out. Please sign in again.',
+  'logout-others': 'This device was signed out from another session. Please sign in again.',
+};
+
+/** Who keeps working through maintenance (they are the ones who can turn it off). */
+const MAINTENANCE_EXEMPT = 'settings.update';
+
+/**
+ * Keeps the realtime socket of the signed-in layout: opens it for this session (the token of a
+ * tab session, or the HttpOnly cookie of a remembered one), closes it when the layout goes (sign
+ * out, session over) and turns its events into app state:
+ * - `notification`: the bell and the notification lists update, and a toast tells the news;
+ * - `session-revoked`: the token is cleared and the admin goes to /login with the reason;
+ * - `permissions-changed`: the profile reloads, so menus and buttons follow;
+ * - `service-status` {active: false}: /service-unavailable (except for admins who can end the
+ *   maintenance).
+ */
+export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
+  const store = useStore() as AppStore;
+  const navigate = useNavigate();
+  const isExempt = hasPermission(profile, MAINTENANCE_EXEMPT);
+  // Read by the handler, so a permission change does not reconnect the socket.
+  const isExemptRef = useRef(isExempt);
+  useEffect(() => {
+    isExemptRef.current = isExempt;
+  }, [isExempt]);
+  const adminId = profile._id;
+
+  useEffect(() => {
+    const socket = openSocket(getToken());
+    const { dispatch, getState } = store;
+
+    const handleNotification = (event: NotificationEvent): void => {
+      receiveNotification(dispatch, getState(), event);
+      const { title, message } = event.notification;
+      showToast('info', message ? `${title}: ${message}` : title, {
+        toastId: `notification-${event.notification._id}`,
+      });
+    };
+    const handleSessionRevoked = (event: SessionRevokedEvent): void => {
+      closeSocket();
+      const message = SESSION_REVOKED_MESSAGES[event.reason] ?? SESSION_EXPIRED_MESSAGE;
+      // The same way a 401 ends a session (one toast id, so a 401 racing the event adds none).
+      handleUnauthorized(401, { endpoint: 'socket', dispatch, getState }, true, message);
+    };
+    const handlePermissionsChanged = (): void => {
+      dispatch(baseApi.util.invalidateTags(['Profile']));
+    };
+    const handleServiceStatus = (event: ServiceStatusEvent): void => {
+      if (!event.active && !isExemptRef.current)
+        void navigate('/service-unavailable', { replace: true });
+    };
+
+    socket.on(SOCKET_EVENTS.notification, handleNotification);
+    socket.on(SOCKET_EVENTS.sessionRevoked, handleSessionRevoked);
+    socket.on(SOCKET_EVENTS.permissionsChanged, handlePermissionsChanged);
+    socket.on(SOCKET_EVENTS.serviceStatus, handleServiceStatus);
+    return () => {
+      socket.off(SOCKET_EVENTS.notification, handleNotification);
+      socket.off(SOCKET_EVENTS.sessionRevoked, handleSessionRevoked);
+      socket.off(SOCKET_EVENTS.permissionsChanged, handlePermissionsChanged);
+      socket.off(SOCKET_EVENTS.serviceStatus, handleServiceStatus);
+      closeSocket();
+    };
+  }, [store, navigate, adminId]);
+
+  return null;
+};

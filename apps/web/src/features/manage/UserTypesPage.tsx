@@ -1,0 +1,235 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MANAGE_MESSAGES, PAGE_SIZE, type UserType } from '@safarnama/contract';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel } from '../../components/ui/AlertDialog';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import {
+  DataTable,
+  HeaderCell,
+  ListPageShell,
+  OverlaySpinner,
+  RowAction,
+  StatusToggle,
+} from '../../components/ui/ListPageShell';
+import { loadWithTimeout } from '../../app/lazy';
+import { getErrorMessage, getErrorStatus, toastError } from '../../lib/errors';
+import { formatCount } from '../../lib/format';
+import { showToast } from '../../lib/toast';
+import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useCan } from '../auth/useCan';
+import { useListUserTypesQuery, useUpdateUserTypeStatusMutation } from './manage.api';
+import { Badge, LockIcon } from './parts';
+
+// The form (and the contract's zod rules it checks with) loads when first opened.
+const UserTypeFormModal = lazy(() =>
+  loadWithTimeout(() => import('./UserTypeFormModal')).then((module) => ({
+    default: module.UserTypeFormModal,
+  })),
+);
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'form'; userType: UserType | null }
+  | { kind: 'in-use'; userType: UserType; message: string };
+
+const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
+const LOCKED = 'The built-in Super Admin role holds every permission and cannot be changed.';
+
+/** Where a role's permissions are edited. */
+export const permissionsPath = (typeId: string) =>
+  `/add-role-permission?type=${encodeURIComponent(typeId)}`;
+
+/**
+ * /add-user-type, 'Add Role' (spec §2): the user types (roles) in a searchable (500 ms, back to
+ * page 1), paged table with name, description, how many admins have each, an Active/Inactive
+ * switch and Edit. The built-in Super Admin row is locked. Disabling a role still in use is
+ * refused by the server (409) with how many admins use it; that answer opens a dialog.
+ */
+export const UserTypesPage = () => {
+  const canCreate = useCan('roles.create');
+  const canUpdate = useCan('roles.update');
+  const canSeeAdmins = useCan('admins.view');
+  const navigate = useNavigate();
+  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
+  const { data, error, isLoading, isFetching, refetch } = useListUserTypesQuery({
+    page,
+    limit: PAGE_SIZE,
+    search,
+  });
+  const rows = data?.userTypes ?? [];
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const closeDialog = (): void => {
+    setDialog({ kind: 'none' });
+  };
+  const [updateStatus] = useUpdateUserTypeStatusMutation();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const handleToggle = (userType: UserType): void => {
+    setBusyId(userType._id);
+    updateStatus({ id: userType._id, isActive: !userType.isActive })
+      .unwrap()
+      .then((message) => {
+        showToast('success', message || MANAGE_MESSAGES.userTypeStatus);
+      })
+      .catch((cause: unknown) => {
+        if (getErrorStatus(cause) === 409) {
+          setDialog({
+            kind: 'in-use',
+            userType,
+            message: getErrorMessage(cause, MANAGE_MESSAGES.userTypeInUse(userType.adminCount)),
+          });
+        } else {
+          toastError(cause, 'Failed to update the role status');
+        }
+      })
+      .finally(() => {
+        setBusyId(null);
+      });
+  };
+
+  return (
+    <>
+      <ListPageShell
+        title="Add Role"
+        description="User types (roles) decide what each admin may see and do. Create a role here, then choose its permissions on the Add Permission page."
+        actions={
+          canCreate ? (
+            <Button
+              onClick={() => {
+                setDialog({ kind: 'form', userType: null });
+              }}
+            >
+              New Role
+            </Button>
+          ) : null
+        }
+        searchText={searchText}
+        onSearchChange={setSearchText}
+        searchPlaceholder="Search by name or description..."
+        searchLabel="Search roles"
+        search={search}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        loadingLabel="Loading roles"
+        error={error ? getErrorMessage(error, 'Failed to fetch roles') : null}
+        onRetry={() => void refetch()}
+        isEmpty={rows.length === 0}
+        emptyTitle="No roles found"
+        emptyMessage="Create a role to give admins a set of permissions."
+        pagination={data?.pagination}
+        page={page}
+        onPageChange={setPage}
+        countLabel={['role', 'roles']}
+      >
+        <DataTable
+          head={
+            <>
+              <HeaderCell>Name</HeaderCell>
+              <HeaderCell>Description</HeaderCell>
+              <HeaderCell className="text-right">Admins</HeaderCell>
+              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>
+                <span className="sr-only">Actions</span>
+              </HeaderCell>
+            </>
+          }
+        >
+          {rows.map((userType) => {
+            const locked = userType.isSuperAdmin;
+            return (
+              <tr key={userType._id} className="align-top">
+                <td className={`${td} min-w-40 font-medium text-slate-900 dark:text-white`}>
+                  <span className="flex flex-wrap items-center gap-2">
+                    {userType.name}
+                    {locked ? (
+                      <Badge tone="indigo" title={LOCKED}>
+                        <LockIcon />
+                        Built-in
+                      </Badge>
+                    ) : null}
+                  </span>
+                </td>
+                <td className={`${td} max-w-md min-w-48 break-words`}>
+                  {userType.description || (
+                    <span className="text-slate-400 dark:text-slate-500">—</span>
+                  )}
+                </td>
+                <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
+                  {formatCount(userType.adminCount, 'admin')}
+                </td>
+                <td className={td}>
+                  <StatusToggle
+                    active={userType.isActive}
+                    name={userType.name}
+                    readOnly={locked || !canUpdate}
+                    disabled={busyId === userType._id}
+                    onToggle={() => {
+                      handleToggle(userType);
+                    }}
+                  />
+                </td>
+                <td className={`${td} text-right whitespace-nowrap`}>
+                  {locked ? (
+                    <span className="text-xs text-slate-500 dark:text-slate-400" title={LOCKED}>
+                      Locked
+                    </span>
+                  ) : (
+                    <span className="inline-flex gap-1">
+                      {canUpdate ? (
+                        <RowAction
+                          tone="teal"
+                          aria-label={`Edit ${userType.name}`}
+                          onClick={() => {
+                            setDialog({ kind: 'form', userType });
+                          }}
+                        >
+                          Edit
+                        </RowAction>
+                      ) : null}
+                      <Link
+                        to={permissionsPath(userType._id)}
+                        aria-label={`Permissions of ${userType.name}`}
+                        className="rounded px-1.5 py-0.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-indigo-300 dark:hover:bg-indigo-400/10"
+                      >
+                        Permissions
+                      </Link>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </ListPageShell>
+
+      <Suspense fallback={<OverlaySpinner />}>
+        {dialog.kind === 'form' ? (
+          <UserTypeFormModal userType={dialog.userType} onClose={closeDialog} />
+        ) : null}
+      </Suspense>
+
+      <AlertDialog
+        open={dialog.kind === 'in-use'}
+        onOpenChange={(open) => {
+          if (!open) closeDialog();
+        }}
+        title={dialog.kind === 'in-use' ? `${dialog.userType.name} is in use` : 'Role in use'}
+        description={dialog.kind === 'in-use' ? dialog.message : ''}
+      >
+        <AlertDialogCancel className={buttonClasses('secondary')}>OK</AlertDialogCancel>
+        {canSeeAdmins ? (
+          <AlertDialogAction
+            className={buttonClasses('primary')}
+            onClick={() => {
+              void navigate('/add-user');
+            }}
+          >
+            Go to Add User
+          </AlertDialogAction>
+        ) : null}
+      </AlertDialog>
+    </>
+  );
+};
+
+export { UserTypesPage as Component };

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+
+const validDate = (value: string | null | undefined): Date | null => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** A time as two short lines, 'Mar 7, 2025' over '10:15 AM' (narrow table columns). */
+export const DateTimeCell = ({
+  value,
+  empty = '—',
+}: {
+  value: string | null | undefined;
+  empty?: string;
+}) => {
+  const date = validDate(value);
+  if (!date || !value) return <span className="text-slate-400 dark:text-slate-500">{empty}</span>;
+  return (
+    <time dateTime={value} className="block whitespace-nowrap">
+      {date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+      <span className="block text-xs text-slate-500 dark:text-slate-400">
+        {date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+      </span>
+    </time>
+  );
+};
+
+const BADGE_TONES = {
+  green: 'bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300',
+  slate: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  amber: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300',
+  indigo: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-400/15 dark:text-indigo-300',
+  red: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  teal: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300',
+} as const;
+
+export type BadgeTone = keyof typeof BADGE_TONES;
+
+/** A small rounded label ('2FA on', 'Invitation pending', 'Built-in'). */
+export const Badge = ({
+  tone,
+  children,
+  title,
+}: {
+  tone: BadgeTone;
+  children: ReactNode;
+  title?: string;
+}) => (
+  <span
+    title={title}
+    className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${BADGE_TONES[tone]}`}
+  >
+    {children}
+  </span>
+);
+
+const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+
+/** An admin's round picture, or their initials on a tinted disc. */
+export const Avatar = ({
+  name,
+  url,
+  size = 'size-8',
+}: {
+  name: string;
+  url: string | null;
+  size?: 'size-8' | 'size-16';
+}) =>
+  url ? (
+    <img src={url} alt="" className={`${size} shrink-0 rounded-full object-cover`} />
+  ) : (
+    <span
+      aria-hidden="true"
+      className={`${size} flex shrink-0 items-center justify-center rounded-full bg-teal-100 font-semibold text-teal-800 dark:bg-teal-400/15 dark:text-teal-300 ${
+        size === 'size-16' ? 'text-xl' : 'text-xs'
+      }`}
+    >
+      {initialsOf(name) || '?'}
+    </span>
+  );
+
+/** A lock glyph for rows nobody may change (the built-in Super Admin). */
+export const LockIcon = () => (
+  <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-3.5">
+    <path
+      fillRule="evenodd"
+      d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
+      clipRule="evenodd"
+    />
+  </svg>
+);

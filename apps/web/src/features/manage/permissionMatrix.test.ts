@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_KEYS } from '@safarnama/contract';
+import {
+  columnState,
+  MATRIX_ROWS,
+  rowState,
+  setKey,
+  summarise,
+  toggleGroup,
+  toRequestKeys,
+} from './permissionMatrix';
+
+const ALL = new Set<string>(PERMISSION_KEYS);
+const itineraries = MATRIX_ROWS.find((row) => row.module === 'itineraries');
+if (!itineraries) throw new Error('itineraries row expected');
+
+describe('permission matrix rules', () => {
+  it('has one row per contract module with its own actions', () => {
+    expect(MATRIX_ROWS.map((row) => row.label)).toContain('Itineraries');
+    expect(MATRIX_ROWS.find((row) => row.module === 'dashboard')?.actions).toEqual(['view']);
+    expect(MATRIX_ROWS.find((row) => row.module === 'homepage')?.actions).toEqual([
+      'view',
+      'update',
+    ]);
+  });
+
+  it('granting create grants view; withdrawing view clears the row', () => {
+    const granted = setKey(new Set(), 'itineraries.create', true, ALL);
+    expect([...granted].sort()).toEqual(['itineraries.create', 'itineraries.view']);
+    const withUpdate = setKey(granted, 'itineraries.update', true, ALL);
+    const cleared = setKey(withUpdate, 'itineraries.view', false, ALL);
+    expect(cleared.size).toBe(0);
+  });
+
+  it('never changes a key above the ceiling, nor through the view rule', () => {
+    const canChange = new Set(['itineraries.create']);
+    expect([...setKey(new Set(), 'itineraries.create', true, canChange)]).toEqual([
+      'itineraries.create',
+    ]);
+    const held = new Set(['itineraries.view', 'itineraries.delete']);
+    expect(setKey(held, 'itineraries.view', false, canChange)).toEqual(held);
+    expect(setKey(held, 'itineraries.delete', false, canChange)).toEqual(held);
+  });
+
+  it('row toggle: all changeable keys on, then all off; keys above the ceiling stay', () => {
+    const canChange = new Set(['itineraries.view', 'itineraries.create', 'itineraries.update']);
+    const start = new Set(['itineraries.delete']);
+    const first = rowState(itineraries, start, canChange);
+    expect(first.state).toBe('none');
+    const on = toggleGroup(first.changeable, first.state, start, canChange);
+    expect([...on].sort()).toEqual([
+      'itineraries.create',
+      'itineraries.delete',
+      'itineraries.update',
+      'itineraries.view',
+    ]);
+    const second = rowState(itineraries, on, canChange);
+    expect(second.state).toBe('all');
+    const off = toggleGroup(second.changeable, second.state, on, canChange);
+    expect([...off]).toEqual(['itineraries.delete']);
+  });
+
+  it('column toggle covers only modules that have the action', () => {
+    const { state, changeable } = columnState('delete', new Set(), ALL);
+    expect(state).toBe('none');
+    expect(changeable).not.toContain('dashboard.delete');
+    expect(changeable).toContain('blogs.delete');
+    const on = toggleGroup(changeable, state, new Set(), ALL);
+    expect(on.has('blogs.delete')).toBe(true);
+    expect(on.has('blogs.view')).toBe(true);
+    expect(on.has('homepage.view')).toBe(false);
+    expect(columnState('delete', on, ALL).state).toBe('all');
+    expect(columnState('view', on, ALL).state).toBe('some');
+  });
+
+  it('sends known keys only, in the contract order', () => {
+    expect(toRequestKeys(new Set(['itineraries.view', 'old.key', 'dashboard.view']))).toEqual([
+      'dashboard.view',
+      'itineraries.view',
+    ]);
+  });
+
+  it('summarises by module label', () => {
+    expect(summarise(['itineraries.view', 'itineraries.create', 'image-libraries.view'])).toEqual([
+      { label: 'Itineraries', actions: 'view, create' },
+      { label: 'Image libraries', actions: 'view' },
+    ]);
+  });
+});
