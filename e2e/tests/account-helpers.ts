@@ -12,14 +12,15 @@ export interface TestAdmin {
 let counter = 0;
 
 /**
- * Invites a new Super Admin through the admin-users API (issue 8) and accepts the invitation
- * through the set-password screen, as the new admin would: the mail's link, 'Choose your
- * password', then /login.
+ * Invites a new admin through the admin-users API (issue 8) — a Super Admin, or the user type
+ * `options.userTypeId` — and accepts the invitation through the set-password screen, as the new
+ * admin would: the mail's link, 'Choose your password', then /login.
  */
 export async function createActiveAdmin(
   page: Page,
   request: APIRequestContext,
   label: string,
+  options: { userTypeId?: string } = {},
 ): Promise<TestAdmin> {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
@@ -37,9 +38,10 @@ export async function createActiveAdmin(
   };
   const superAdmin = data.userTypes.find((type) => type.isSuperAdmin);
   if (!superAdmin) throw new Error('no Super Admin user type');
+  const userTypeId = options.userTypeId ?? superAdmin._id;
   const created = await request.post(API_PATHS.manage.addUser, {
     headers,
-    data: { data: { name: admin.name, email: admin.email, userTypeId: superAdmin._id } },
+    data: { data: { name: admin.name, email: admin.email, userTypeId } },
   });
   expect(created.status(), await created.text()).toBe(201);
 

@@ -220,6 +220,8 @@ test.describe('Manage: roles, permissions, admins, activity', () => {
       .click();
     await expect(page.getByRole('heading', { name: 'Admin Activities', level: 1 })).toBeVisible();
     await page.getByLabel('Search admin activities').fill(run);
+    // The debounced search has applied: only this run's few entries are left (one page).
+    await expect(page.getByText(/^Page 1 of 1 · \d+ entr(y|ies)$/)).toBeVisible();
     await expect(page.getByText(`Created user type '${roleName}'`)).toBeVisible();
     await expect(
       page.getByText(`Changed the permissions of user type '${roleName}'`),

@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from './config.js';
+import { DEFAULT_MESSAGING_BASE_URLS, type Config } from './config.js';
 import { clientIpOf } from './http/client-ip.js';
 import { createMailer, type Mailer } from './messaging/mail.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
@@ -69,6 +69,18 @@ import { adminRoutes } from './modules/admins/admins.routes.js';
 import { createAdminService } from './modules/admins/admins.service.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { createActivityService } from './modules/activity/activity.service.js';
+import {
+  createBasicSettingsService,
+  type BasicSettingsService,
+} from './modules/settings/basic.service.js';
+import {
+  createCommunicationService,
+  type CommunicationService,
+} from './modules/settings/communication.service.js';
+import { createIpListService, type IpListService } from './modules/settings/ip-list.service.js';
+import { createPolicyService } from './modules/settings/policies.service.js';
+import { createIpGuard, createMaintenanceGuard } from './modules/settings/settings.guards.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 
 /** Used only by tests that build an app without one; the real config always has APP_SECRET. */
 const DEV_APP_SECRET = 'safarnama-test-app-secret-not-for-production-use';
@@ -80,7 +92,9 @@ export const BODY_LIMIT = 1024 * 1024;
 export const API_RATE_LIMIT = { max: 600, timeWindow: 60_000 } as const;
 
 export type AppConfig = Pick<Config, 'publicOrigin' | 'secureCookies' | 'trustProxy' | 'logLevel'> &
-  Partial<Pick<Config, 'publicUrl' | 'appSecret' | 'location' | 'smtpUrl' | 'mailFrom'>> & {
+  Partial<
+    Pick<Config, 'publicUrl' | 'appSecret' | 'location' | 'smtpUrl' | 'mailFrom' | 'messaging'>
+  > & {
     /** Where mail goes when no SMTP is configured (default: a temp dir in tests). */
     outboxDir?: string;
     /** The built web app; undefined or missing = serve the API only. */
@@ -120,6 +134,12 @@ export interface AppServices {
   placeDetails: PlaceDetailsService;
   blogs: BlogService;
   itineraries: ItineraryService;
+  /** The allowed-IP list (cached), communication channels, basic settings (cached). */
+  settings: {
+    ipList: IpListService;
+    communication: CommunicationService;
+    basic: BasicSettingsService;
+  };
 }
 
 declare module 'fastify' {
@@ -173,6 +193,24 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const appSecret = config.appSecret ?? DEV_APP_SECRET;
   const publicUrl = config.publicUrl ?? config.publicOrigin;
   const realtime = deps.realtime ?? createRealtime();
+  const pipeline = deps.pipeline ?? createImagePipeline({ now });
+  // Settings (issue 9): the allowed-IP list and the basic settings are read on every guarded
+  // request (cached); the e-mail channel feeds the mailer; the idle timeout feeds the sessions.
+  const ipList = createIpListService({ db: database.db, now, realtime, log: app.log });
+  const basicSettings = createBasicSettingsService({
+    db: database.db,
+    now,
+    storage,
+    pipeline,
+    realtime,
+  });
+  const communication = createCommunicationService({
+    db: database.db,
+    now,
+    box: createSecretBox(appSecret, 'channels'),
+    baseUrls: config.messaging ?? DEFAULT_MESSAGING_BASE_URLS,
+    log: app.log,
+  });
   const mailer =
     deps.mailer ??
     createMailer({
@@ -180,6 +218,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       from: config.mailFrom ?? DEFAULT_MAIL_FROM,
       outboxDir: config.outboxDir ?? join(tmpdir(), 'safarnama-outbox'),
       log: app.log,
+      smtpFromSettings: communication.smtpFromSettings,
     });
   const totpBox = createSecretBox(appSecret, 'totp');
   const notifications = createNotificationService({ db: database.db, realtime, now });
@@ -191,8 +230,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     notifications,
     totpBox,
     log: app.log,
+    sessionIdleMs: basicSettings.sessionIdleMs,
   });
-  const pipeline = deps.pipeline ?? createImagePipeline({ now });
   const account = createAccountService({
     db: database.db,
     hasher,
@@ -236,6 +275,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     placeDetails,
     blogs,
     itineraries,
+    settings: { ipList, communication, basic: basicSettings },
   });
 
   // JSON only (multipart is added inside the route plugins that declare it, see
@@ -264,11 +304,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     }
   });
   // Authentication and authorization run after the rate limit (onRequest) and before the body is
-  // read, so an anonymous caller can neither make us parse a body nor probe validation.
+  // read, so an anonymous caller can neither make us parse a body nor probe validation. The
+  // allowed-IP list comes first (a refused address learns nothing else), maintenance mode after
+  // (it depends on who is calling).
+  app.addHook('preParsing', createIpGuard({ allows: ipList.allows }));
   app.addHook(
     'preParsing',
     createAccessGuard({ authenticate: auth.authenticate, publicOrigin: config.publicOrigin }),
   );
+  app.addHook('preParsing', createMaintenanceGuard({ maintenanceOn: basicSettings.maintenanceOn }));
   // The audit log (DESIGN §4): one entry after every successful state-changing call.
   registerAudit(app, { db: database.db });
 
@@ -306,6 +350,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   realtime.attach(app.server, {
     authenticate: auth.authenticate,
+    admit: ipList.allows,
     clientIp: (socket) => clientIpOf(socket.request, config.trustProxy),
   });
   app.addHook('preClose', () => realtime.close());
@@ -328,6 +373,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(roleRoutes({ roles }));
   await app.register(adminRoutes({ admins }));
   await app.register(activityRoutes({ activity }));
+  await app.register(
+    settingsRoutes({
+      ipList,
+      communication,
+      basic: basicSettings,
+      policies: createPolicyService({ db: database.db, now }),
+    }),
+  );
   if (storage.localRoot) await registerUploads(app, storage.localRoot);
   for (const routes of deps.routes ?? []) await app.register(routes);
   const index = await registerWeb(app, config.webDist);

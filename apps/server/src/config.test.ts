@@ -53,6 +53,30 @@ describe('config', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('points the messaging adapters at the providers unless told otherwise', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).messaging).toEqual({
+      twilio: 'https://api.twilio.com',
+      msg91: 'https://control.msg91.com',
+      whatsapp: 'https://graph.facebook.com',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMS_TWILIO_BASE_URL: 'http://127.0.0.1:4401',
+        SMS_MSG91_BASE_URL: 'http://127.0.0.1:4402',
+        WHATSAPP_BASE_URL: '',
+      }).messaging,
+    ).toEqual({
+      twilio: 'http://127.0.0.1:4401',
+      msg91: 'http://127.0.0.1:4402',
+      whatsapp: 'https://graph.facebook.com',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WHATSAPP_BASE_URL: 'ftp://x' })).toThrow(
+      /WHATSAPP_BASE_URL: must be an http/,
+    );
+  });
+
   it('fails fast with one line per bad variable', async () => {
     const env = {
       DATA_DIR: await tempDir(),

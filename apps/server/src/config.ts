@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_SMS_BASE_URLS } from './messaging/sms.js';
+import { DEFAULT_WHATSAPP_BASE_URL } from './messaging/whatsapp.js';
 
 /** Where this module lives: src/ under tsx, dist/ once bundled; both are one level below the package. */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +91,28 @@ const envSchema = z.object({
       .regex(/^[^\r\n]+$/, 'must be one line')
       .default('Safarnama <no-reply@safarnama.local>'),
   ),
+  /** Messaging providers' API base URLs (tests and self-hosted gateways point them elsewhere). */
+  SMS_TWILIO_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .max(2048)
+      .default(DEFAULT_SMS_BASE_URLS.twilio),
+  ),
+  SMS_MSG91_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .max(2048)
+      .default(DEFAULT_SMS_BASE_URLS.msg91),
+  ),
+  WHATSAPP_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .max(2048)
+      .default(DEFAULT_WHATSAPP_BASE_URL),
+  ),
   /** Location services of the login page (spec §7); '' turns one off. */
   LOCATION_IP_LOOKUP_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)])
@@ -129,6 +153,8 @@ export interface Config {
   webDist: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Base URLs of the SMS and WhatsApp provider APIs. */
+  messaging: MessagingBaseUrls;
   location: {
     ipLookupUrl: string;
     reverseGeocodeUrl: string;
@@ -136,6 +162,18 @@ export interface Config {
     timeoutMs: number;
   };
 }
+
+export interface MessagingBaseUrls {
+  twilio: string;
+  msg91: string;
+  whatsapp: string;
+}
+
+/** The providers' own APIs (the adapters' defaults). */
+export const DEFAULT_MESSAGING_BASE_URLS: MessagingBaseUrls = {
+  ...DEFAULT_SMS_BASE_URLS,
+  whatsapp: DEFAULT_WHATSAPP_BASE_URL,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -198,6 +236,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: e.WEB_DIST ? resolve(baseDir, e.WEB_DIST) : resolve(packageDir, '..', 'web', 'dist'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    messaging: {
+      twilio: e.SMS_TWILIO_BASE_URL,
+      msg91: e.SMS_MSG91_BASE_URL,
+      whatsapp: e.WHATSAPP_BASE_URL,
+    },
     location: {
       ipLookupUrl: e.LOCATION_IP_LOOKUP_URL,
       reverseGeocodeUrl: e.LOCATION_REVERSE_GEOCODE_URL,

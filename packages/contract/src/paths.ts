@@ -3,6 +3,7 @@ export const API_BASE = '/api/v1';
 const SERVICE = `${API_BASE}/admin/service`;
 const AUTH = `${API_BASE}/admin/auth`;
 const MANAGE = `${API_BASE}/admin/manage`;
+const SETTING = `${API_BASE}/admin/setting`;
 
 export const API_PATHS = {
   health: '/api/health',
@@ -31,6 +32,20 @@ export const API_PATHS = {
   common: {
     clientConfig: `${API_BASE}/common/client-config`,
     saveFcmToken: `${API_BASE}/common/save-fcm-token`,
+    /** Public: `{active, message}` for the service-unavailable screen (maintenance mode). */
+    serviceStatus: `${API_BASE}/common/service-status`,
+  },
+  setting: {
+    addIp: `${SETTING}/add-ip`,
+    listIps: `${SETTING}/get-ips`,
+    deleteIp: `${SETTING}/delete-ip`,
+    saveCommunication: `${SETTING}/add-communication-settings`,
+    communication: `${SETTING}/get-communication-settings`,
+    testCommunication: `${SETTING}/test-communication-settings`,
+    basic: `${SETTING}/get-basic-settings`,
+    updateBasic: `${SETTING}/update-basic-settings`,
+    policies: `${SETTING}/get-policy-settings`,
+    updatePolicies: `${SETTING}/update-policy-settings`,
   },
   manage: {
     addUserType: `${MANAGE}/add-user-types`,

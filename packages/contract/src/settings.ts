@@ -32,6 +32,9 @@ export type AddIpRequest = z.input<typeof addIpRequestSchema>;
 /** `POST /delete-ip` {id}. */
 export const deleteIpRequestSchema = z.strictObject({ id: idSchema });
 
+/** `POST /delete-ip` answers the id it removed. */
+export const allowedIpDeletedSchema = z.object({ _id: z.string(), id: z.string() });
+
 /** `GET /get-ips` (page, limit, search) → `data.ips` + pagination + the caller's address. */
 export const allowedIpListSchema = z.object({
   ips: z.array(allowedIpSchema),
@@ -237,6 +240,15 @@ export const updatePolicySettingsRequestSchema = z.strictObject({
 });
 export type UpdatePolicySettingsRequest = z.input<typeof updatePolicySettingsRequestSchema>;
 
+// ---------------------------------------------------------------- service status
+
+/**
+ * `GET /api/v1/common/service-status` (public): false while maintenance mode is on, with the
+ * maintenance message of the basic settings ('' when none, and always '' while active).
+ */
+export const serviceStatusSchema = z.object({ active: z.boolean(), message: z.string() });
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
 export const SETTINGS_MESSAGES = {
   ips: 'Allowed IPs fetched successfully',
   ipAdded: 'IP address added to the allowed list',
@@ -258,4 +270,11 @@ export const SETTINGS_MESSAGES = {
   policies: 'Policy settings fetched successfully',
   policiesSaved: 'Policy settings saved successfully',
   maintenance: 'The back-office is under maintenance. Please try again later.',
+  serviceStatus: 'Service status fetched successfully',
+  secretMaskChanged: 'Enter the whole secret again, or leave the masked value as it was',
+  secretRequired: 'Enter the secret',
+  secretUnreadable:
+    'The stored secret can no longer be read (was APP_SECRET changed?). Enter it again and save.',
+  testToEmail: 'Enter the e-mail address to send the test to',
+  testToPhone: 'Enter the phone number in international format, e.g. +919812345678',
 } as const;

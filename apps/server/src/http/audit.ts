@@ -5,6 +5,9 @@ import { API_PATHS } from '@safarnama/contract';
 import type { Database, Executor } from '../db/client.js';
 import {
   adminUsers,
+  allowedIps,
+  appSettings,
+  communicationSettings,
   countries,
   homepageBlogs,
   homepageDestinations,
@@ -131,6 +134,41 @@ const homepageLoader: EntityLoader = async (db) => {
   };
 };
 
+/** An allowed-IP entry, its address as the list shows it (`ip`, for the summary line). */
+const allowedIpLoader: EntityLoader = async (db, id) => {
+  const row = await byId(allowedIps)(db, id);
+  if (!row) return undefined;
+  const cidr = String(row.cidr);
+  return { ...row, ip: cidr.endsWith('/32') || cidr.endsWith('/128') ? cidr.split('/')[0] : cidr };
+};
+
+/** One channel's settings by type; `secretEnc` is masked like every secret-looking key. */
+const channelLoader: EntityLoader = async (db, type) => {
+  if (!['email', 'sms', 'whatsapp'].includes(type)) return undefined;
+  const [row] = await db
+    .select({
+      isActive: communicationSettings.isActive,
+      settings: communicationSettings.settings,
+      secretEnc: communicationSettings.secretEnc,
+    })
+    .from(communicationSettings)
+    .where(eq(communicationSettings.type, type as 'email' | 'sms' | 'whatsapp'))
+    .limit(1);
+  return row;
+};
+
+/** A keyed settings document (basic, policies) as its fields. */
+const settingsDocLoader =
+  (key: string): EntityLoader =>
+  async (db) => {
+    const [row] = await db
+      .select({ value: appSettings.value })
+      .from(appSettings)
+      .where(eq(appSettings.key, key))
+      .limit(1);
+    return row?.value;
+  };
+
 export const ENTITY_LOADERS = {
   'user-type': byId(userTypes),
   'admin-user': byId(adminUsers),
@@ -142,6 +180,10 @@ export const ENTITY_LOADERS = {
   itinerary: byId(itineraries, true),
   'image-library': byId(imageLibraries, true),
   'homepage-settings': homepageLoader,
+  'allowed-ip': allowedIpLoader,
+  'communication-settings': channelLoader,
+  'basic-settings': settingsDocLoader('basic'),
+  'policy-settings': settingsDocLoader('policies'),
 } satisfies Record<string, EntityLoader>;
 
 // ── actors of the public sign-in routes ──────────────────────────────────────────────────────────
@@ -201,6 +243,7 @@ const A = API_PATHS.auth;
 const M = API_PATHS.manage;
 const S = API_PATHS.service;
 const L = API_PATHS.imageLibraries;
+const G = API_PATHS.setting;
 /** The route URL of a contract path builder: `:name` where the id goes. */
 const param = (build: (id: string) => string, name = 'id') => `${build('')}:${name}`;
 
@@ -399,6 +442,35 @@ export const AUDIT_RULES: Record<string, AuditRule | AuditExemption> = {
     load: E['homepage-settings'],
     id: () => 'homepage',
   },
+
+  // Settings. Channel secrets never reach the log: the request's secret field and the stored
+  // `secretEnc` are masked by key (SECRET_KEY), at any depth.
+  [`POST ${G.addIp}`]: { action: 'create', entityType: 'allowed-ip' },
+  [`POST ${G.deleteIp}`]: { action: 'delete', entityType: 'allowed-ip', load: E['allowed-ip'] },
+  [`POST ${G.saveCommunication}`]: {
+    action: 'update',
+    entityType: 'communication-settings',
+    load: E['communication-settings'],
+    id: ({ payload }) => payload.type,
+  },
+  [`POST ${G.testCommunication}`]: {
+    action: 'test',
+    entityType: 'communication-settings',
+    id: ({ payload }) => payload.type,
+    summary: 'Sent a test message through a communication channel',
+  },
+  [`POST ${G.updateBasic}`]: {
+    action: 'update',
+    entityType: 'basic-settings',
+    load: E['basic-settings'],
+    id: () => 'basic',
+  },
+  [`POST ${G.updatePolicies}`]: {
+    action: 'update',
+    entityType: 'policy-settings',
+    load: E['policy-settings'],
+    id: () => 'policies',
+  },
 };
 
 export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -492,7 +564,7 @@ const VERBS: Record<string, string> = {
 
 const nameOf = (...sources: (Json | undefined)[]): string | undefined => {
   for (const source of sources) {
-    for (const key of ['name', 'title', 'email']) {
+    for (const key of ['name', 'title', 'email', 'ip']) {
       const value = source?.[key];
       if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 120);
     }

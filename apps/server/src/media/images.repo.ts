@@ -15,7 +15,8 @@ export type ImageOwnerType =
   | 'place-details-gallery'
   | 'blog-cover'
   | 'itinerary-gallery'
-  | 'admin-avatar';
+  | 'admin-avatar'
+  | 'app-logo';
 
 export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>
   rows.length === 0 ? [] : db.insert(images).values(rows).returning();

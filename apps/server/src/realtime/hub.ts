@@ -21,6 +21,11 @@ export interface Realtime {
   revokeSessions: (sessionIds: readonly string[], reason: string) => void;
   /** Same for every session of these admins (an admin disabled). */
   revokeAdmins: (adminIds: readonly string[], reason: string) => void;
+  /**
+   * Runs the admission check (`admit`) again for every open socket and disconnects those it now
+   * refuses (the allowed-IP list changed). Answers how many were disconnected.
+   */
+  readmit: () => Promise<number>;
   /** How many sockets are open (tests, health). */
   connectionCount: () => number;
   close: () => Promise<void>;
@@ -48,6 +53,7 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export const createRealtime = (): Realtime => {
   let io: Server | null = null;
+  let attached: RealtimeDeps | null = null;
 
   const revokeRooms = (rooms: string[], reason: string) => {
     if (!io || rooms.length === 0) return;
@@ -57,6 +63,7 @@ export const createRealtime = (): Realtime => {
 
   return {
     attach: (server, deps) => {
+      attached = deps;
       io = new Server(server, {
         path: SOCKET_PATH,
         serveClient: false,
@@ -96,6 +103,18 @@ export const createRealtime = (): Realtime => {
     },
     revokeSessions: (sessionIds, reason) => revokeRooms(sessionIds.map(sessionRoom), reason),
     revokeAdmins: (adminIds, reason) => revokeRooms(adminIds.map(adminRoom), reason),
+    readmit: async () => {
+      const admit = attached?.admit;
+      if (!io || !attached || !admit) return 0;
+      const { clientIp } = attached;
+      let refused = 0;
+      for (const socket of [...io.sockets.sockets.values()]) {
+        if (await admit(clientIp(socket))) continue;
+        socket.disconnect(true);
+        refused++;
+      }
+      return refused;
+    },
     connectionCount: () => io?.sockets.sockets.size ?? 0,
     close: async () => {
       if (!io) return;

@@ -26,6 +26,7 @@ export const fakeRealtime = () => {
     revokeAdmins: (adminIds, reason) => {
       revokedAdmins.push({ adminIds: [...adminIds], reason });
     },
+    readmit: async () => 0,
     connectionCount: () => 0,
     close: async () => undefined,
   };

@@ -11,6 +11,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
 import { clearToken, getToken } from '../lib/token';
 import { showToast } from '../lib/toast';
 import { currentPath, loginPathFor, navigateTo } from '../lib/navigator';
+import { fetchServiceStatus } from '../lib/serviceStatus';
 import { signedOut } from '../features/auth/auth.slice';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -78,7 +79,38 @@ export const handleUnauthorized = (
   }
 };
 
-/** Every call goes through here (see `handleUnauthorized` for what a 401 does). */
+/** The screen of spec §2 for an API that is in maintenance or cannot be reached. */
+export const SERVICE_UNAVAILABLE_PATH = '/service-unavailable';
+
+let maintenanceCheck: Promise<void> | null = null;
+
+/**
+ * A 503 answer means maintenance (DESIGN §7: every admin without `settings.update` gets it), a
+ * server that is shutting down, or a database it cannot reach (a failed invitation mail is a 503
+ * of its own too). Only maintenance sends the admin away: the public service status is asked once
+ * (concurrent 503s share the question) and, when it says `active: false`, the admin goes to
+ * /service-unavailable, which brings them back when maintenance ends. Otherwise the page stays and
+ * shows the call's own error, as for any failed call (an unreachable server at the first profile
+ * load goes to that screen through `RequireAuth`). Shared with the upload transport.
+ */
+export const handleServiceUnavailable = (status: unknown): Promise<void> | null => {
+  if (status !== 503) return null;
+  maintenanceCheck ??= fetchServiceStatus()
+    .then(async (serviceStatus) => {
+      if (serviceStatus?.active !== false) return;
+      if (currentPath().startsWith(SERVICE_UNAVAILABLE_PATH)) return;
+      await navigateTo(SERVICE_UNAVAILABLE_PATH, { replace: true });
+    })
+    .finally(() => {
+      maintenanceCheck = null;
+    });
+  return maintenanceCheck;
+};
+
+/**
+ * Every call goes through here (see `handleUnauthorized` for what a 401 does and
+ * `handleServiceUnavailable` for a 503).
+ */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
@@ -89,6 +121,7 @@ export const baseQuery: BaseQueryFn<
   const hadToken = getToken() !== null;
   const result = await rawBaseQuery(args, api, extraOptions);
   handleUnauthorized(result.error?.status, api, hadToken);
+  void handleServiceUnavailable(result.error?.status);
   return result;
 };
 

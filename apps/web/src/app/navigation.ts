@@ -29,7 +29,11 @@ export type PageKind =
   | 'profile'
   | 'login-activity'
   | 'authenticator'
-  | 'notifications';
+  | 'notifications'
+  | 'ip-block'
+  | 'communication-settings'
+  | 'basic-settings'
+  | 'policy-settings';
 
 export interface AdminPage {
   id: string;
@@ -231,6 +235,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'settings.view',
     'Update your profile details and password, and reach every settings page.',
     { group: 'settings' },
+    'profile',
   ),
   page(
     'settingsProfile',
@@ -238,6 +243,8 @@ export const ADMIN_PAGES: AdminPage[] = [
     'Settings',
     'settings.view',
     'Update your profile details and password, and reach every settings page.',
+    undefined,
+    'profile',
   ),
   page(
     'basicSettings',
@@ -246,6 +253,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'settings.view',
     'General settings of the back-office, including maintenance mode.',
     { group: 'settings' },
+    'basic-settings',
   ),
   page(
     'ipBlock',
@@ -254,14 +262,16 @@ export const ADMIN_PAGES: AdminPage[] = [
     'settings.view',
     'Limit admin access to listed IP addresses and ranges. An empty list allows every address.',
     { group: 'settings' },
+    'ip-block',
   ),
   page(
     'policySetting',
     'settings/policy-setting',
     'Policy Setting',
     'settings.view',
-    'Password and session policies for admin accounts.',
+    'The privacy policy, terms and conditions, and cancellation and refund policy, as rich text.',
     { group: 'settings' },
+    'policy-settings',
   ),
   page(
     'communicationSetting',
@@ -270,6 +280,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'settings.view',
     'Credentials for e-mail, SMS and WhatsApp delivery, stored encrypted, each with a test send.',
     { group: 'settings' },
+    'communication-settings',
   ),
   // Account
   page(

@@ -59,6 +59,14 @@ const lazyPage = (page: AdminPage): RouteObject['lazy'] => {
       return () => loadWithTimeout(() => import('../features/account/AuthenticatorPage'));
     case 'notifications':
       return () => loadWithTimeout(() => import('../features/notifications/NotificationsPage'));
+    case 'ip-block':
+      return () => loadWithTimeout(() => import('../features/settings/IpBlockPage'));
+    case 'communication-settings':
+      return () => loadWithTimeout(() => import('../features/settings/CommunicationSettingsPage'));
+    case 'basic-settings':
+      return () => loadWithTimeout(() => import('../features/settings/BasicSettingsPage'));
+    case 'policy-settings':
+      return () => loadWithTimeout(() => import('../features/settings/PolicySettingsPage'));
     case 'coming-soon':
       return async () => {
         const { ComingSoonPage } = await loadWithTimeout(

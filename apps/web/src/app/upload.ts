@@ -1,6 +1,6 @@
 import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
-import { handleUnauthorized } from './api';
+import { handleServiceUnavailable, handleUnauthorized } from './api';
 import { getToken } from '../lib/token';
 
 export interface UploadRequest {
@@ -67,6 +67,7 @@ export const uploadWithProgress = (
         return;
       }
       handleUnauthorized(xhr.status, api, hadToken);
+      void handleServiceUnavailable(xhr.status);
       finish({ error: { status: xhr.status, data } });
     };
     xhr.onerror = () => {

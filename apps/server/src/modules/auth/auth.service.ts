@@ -111,6 +111,11 @@ export interface AuthServiceDeps {
   /** Opens the TOTP secrets (purpose 'totp'). */
   totpBox: SecretBox;
   log: ServiceLog;
+  /**
+   * Idle expiry of `Session` tokens (the basic settings' session idle timeout, cached there);
+   * default SESSION_POLICY.Session.idleMs. `Cookie` (remember me) sessions keep their policy.
+   */
+  sessionIdleMs?: () => Promise<number>;
 }
 
 export const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
@@ -126,7 +131,11 @@ export const createAuthService = ({
   notifications,
   totpBox,
   log,
+  sessionIdleMs = async () => SESSION_POLICY.Session.idleMs,
 }: AuthServiceDeps) => {
+  const idleMsOf = async (tokenType: TokenType) =>
+    tokenType === 'Session' ? sessionIdleMs() : SESSION_POLICY[tokenType].idleMs;
+
   // An unknown e-mail is checked against this hash so it costs as much time as a wrong password.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hasher.hash(generatePassword()));
@@ -169,11 +178,14 @@ export const createAuthService = ({
       source: AttemptSource;
       method: 'password' | SecondFactorMethod;
       at: Date;
+      /** The idle timeout of `Session` tokens, read BEFORE the transaction (it may query). */
+      sessionIdleMs: number;
     },
   ): Promise<{ result: SessionResult; notice: NotificationInput | null }> => {
     const { rememberMe, source, method, at } = options;
     const tokenType: TokenType = rememberMe ? 'Cookie' : 'Session';
     const policy = SESSION_POLICY[tokenType];
+    const idleMs = tokenType === 'Session' ? options.sessionIdleMs : policy.idleMs;
     const rawToken = newToken();
     const history = await recentSignIns(tx, admin.id);
     const session = await insertSession(tx, {
@@ -185,7 +197,7 @@ export const createAuthService = ({
       location: source.location ?? null,
       createdAt: at,
       lastSeenAt: at,
-      idleExpiresAt: new Date(at.getTime() + policy.idleMs),
+      idleExpiresAt: new Date(at.getTime() + Math.min(idleMs, policy.absoluteMs)),
       absoluteExpiresAt: new Date(at.getTime() + policy.absoluteMs),
     });
     await setLastLogin(tx, admin.id, at);
@@ -273,12 +285,14 @@ export const createAuthService = ({
       return { kind: 'challenge', loginToken };
     }
 
+    const idleMs = await sessionIdleMs();
     const { result, notice } = await db.transaction(async (tx) => {
       const opened = await openSession(tx, found, {
         rememberMe: input.rememberMe,
         source,
         method: 'password',
         at,
+        sessionIdleMs: idleMs,
       });
       await refundAttempt(tx, ipKey(meta.ip));
       return opened;
@@ -310,6 +324,7 @@ export const createAuthService = ({
     meta: LoginMeta,
   ): Promise<SessionResult> => {
     const at = now();
+    const idleMs = await sessionIdleMs();
     const step = await db.transaction(async (tx): Promise<SecondStep> => {
       const found = await lockLoginChallenge(tx, hashToken(input.loginToken));
       if (!found) return { kind: 'expired' };
@@ -361,6 +376,7 @@ export const createAuthService = ({
         source,
         method: check.method,
         at,
+        sessionIdleMs: idleMs,
       });
       return {
         kind: 'ok',
@@ -410,11 +426,11 @@ export const createAuthService = ({
     const at = now();
     if (session.revokedAt || !admin.isActive) return null;
     if (session.idleExpiresAt <= at || session.absoluteExpiresAt <= at) return null;
+    const idleMs = await idleMsOf(session.tokenType);
+    // A shortened idle timeout applies to open sessions at once (last use is known to a minute).
+    if (at.getTime() - session.lastSeenAt.getTime() >= idleMs) return null;
     if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      const idle = Math.min(
-        at.getTime() + SESSION_POLICY[session.tokenType].idleMs,
-        session.absoluteExpiresAt.getTime(),
-      );
+      const idle = Math.min(at.getTime() + idleMs, session.absoluteExpiresAt.getTime());
       await touchSession(db, session.id, at, new Date(idle));
     }
     return { session, admin, userType, permissions: new Set(effectivePermissions(userType)), via };

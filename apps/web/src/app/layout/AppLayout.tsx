@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useProfile } from '../../features/auth/auth.api';
+import { hasPermission, useProfile } from '../../features/auth/auth.api';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { RealtimeEvents } from '../realtime/RealtimeEvents';
 import { Header } from './Header';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { Sidebar } from './Sidebar';
 
 const Brand = () => (
@@ -65,6 +66,9 @@ export const AppLayout = () => {
           onToggleMenu={handleToggleMenu}
           onSignOut={handleSignOut}
         />
+        {hasPermission(profile, 'settings.update') ? (
+          <MaintenanceBanner canOpenSettings={hasPermission(profile, 'settings.view')} />
+        ) : null}
         <main key={location.pathname} className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Outlet />
         </main>

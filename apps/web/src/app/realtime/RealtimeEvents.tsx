@@ -10,6 +10,7 @@ import {
 } from '@safarnama/contract';
 import { hasPermission } from '../../features/auth/auth.api';
 import { receiveNotification } from '../../features/notifications/notifications.api';
+import { serviceStatusChanged } from '../../features/system/serviceStatus.api';
 import { closeSocket, openSocket } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { getToken } from '../../lib/token';
@@ -39,7 +40,7 @@ const MAINTENANCE_EXEMPT = 'settings.update';
  * - `session-revoked`: the token is cleared and the admin goes to /login with the reason;
  * - `permissions-changed`: the profile reloads, so menus and buttons follow;
  * - `service-status` {active: false}: /service-unavailable (except for admins who can end the
- *   maintenance).
+ *   maintenance, who see the layout's maintenance banner instead).
  */
 export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
   const store = useStore() as AppStore;
@@ -73,6 +74,8 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
       dispatch(baseApi.util.invalidateTags(['Profile']));
     };
     const handleServiceStatus = (event: ServiceStatusEvent): void => {
+      // The maintenance banner of the admins who stay follows at once, then reads the new note.
+      dispatch(serviceStatusChanged(event.active));
       if (!event.active && !isExemptRef.current)
         void navigate('/service-unavailable', { replace: true });
     };

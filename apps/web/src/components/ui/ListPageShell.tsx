@@ -12,6 +12,8 @@ interface ListPageShellProps {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  /** Content between the header and the search box (a form that adds rows, a status card). */
+  intro?: ReactNode;
   searchText: string;
   onSearchChange: (text: string) => void;
   searchPlaceholder: string;
@@ -49,6 +51,7 @@ export const ListPageShell = ({
   title,
   description,
   actions,
+  intro,
   searchText,
   onSearchChange,
   searchPlaceholder,
@@ -71,6 +74,7 @@ export const ListPageShell = ({
 }: ListPageShellProps) => (
   <>
     <PageHeader title={title} description={description} actions={actions} />
+    {intro}
 
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <SearchBox

@@ -3,19 +3,49 @@ import { useNavigate } from 'react-router';
 import { API_PATHS, SOCKET_EVENTS, type ServiceStatusEvent } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { StatusScreen } from '../../components/ui/StatusScreen';
+import { fetchServiceStatus } from '../../lib/serviceStatus';
 import { closeSocket, openSocket } from '../../lib/socket';
 import { getToken } from '../../lib/token';
+
+/** How often the page asks the public service status while it is shown (the socket's fallback). */
+export const SERVICE_STATUS_POLL_MS = 10_000;
 
 /**
  * Shown when the API cannot be reached or is in maintenance (spec §2). It listens on the realtime
  * socket: `service-status` with `active: true` returns to /, and so does the socket reconnecting
- * after the server was unreachable (DESIGN §7). 'Try again' asks /api/ready as a fallback and
- * returns to / once it answers 200.
+ * after the server was unreachable (DESIGN §7). As a fallback (a socket the server closed, a
+ * missed event) it asks the public service status every 10 s and returns to / once it answers
+ * `active: true`; the maintenance note the settings admin wrote is shown under the spec's texts.
+ * 'Try again' asks /api/ready and returns to / once it answers 200.
  */
 export const ServiceUnavailablePage = () => {
   const navigate = useNavigate();
   const [isChecking, setIsChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
+  const [note, setNote] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The first answer only fetches the note: whoever sent the admin here saw the service fail a
+    // moment ago, so an 'active' now (a database outage is not maintenance) must not bounce them
+    // straight back and forth; from the next poll on, 'active' returns to /.
+    const check = async (first: boolean): Promise<void> => {
+      const status = await fetchServiceStatus(controller.signal);
+      if (controller.signal.aborted) return;
+      if (status?.active && !first) {
+        void navigate('/', { replace: true });
+        return;
+      }
+      setNote(status && !status.active ? status.message : '');
+      timer = setTimeout(() => void check(false), SERVICE_STATUS_POLL_MS);
+    };
+    void check(true);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [navigate]);
 
   useEffect(() => {
     const socket = openSocket(getToken());
@@ -59,6 +89,11 @@ export const ServiceUnavailablePage = () => {
       message="Our services are temporarily unavailable. Please try again later."
     >
       <div className="flex flex-col items-center gap-3">
+        {note ? (
+          <p className="max-w-md rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
+            {note}
+          </p>
+        ) : null}
         <Button size="lg" loading={isChecking} onClick={() => void handleTryAgain()}>
           Try again
         </Button>

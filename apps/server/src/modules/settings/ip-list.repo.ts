@@ -1,0 +1,79 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { adminUsers, allowedIps } from '../../db/schema/index.js';
+import { ilikeContains } from '../../db/search.js';
+
+export type AllowedIpRow = typeof allowedIps.$inferSelect;
+
+export interface AllowedIpWithAuthor {
+  row: AllowedIpRow;
+  createdBy: { id: string; name: string } | null;
+}
+
+/** Every entry's normalised CIDR (the enforcement cache loads this; the list is small). */
+export const allCidrs = async (db: Executor): Promise<string[]> =>
+  (await db.select({ cidr: allowedIps.cidr }).from(allowedIps)).map((r) => r.cidr);
+
+/**
+ * Serialises changes of the list: concurrent adds and deletes each see the list as the other left
+ * it, so two admins cannot together shut everyone out. Plain reads (the guard) are not blocked.
+ */
+export const lockAllowedIps = async (tx: Executor): Promise<void> => {
+  await tx.execute(sql`lock table allowed_ips in exclusive mode`);
+};
+
+/** The searched text: the CIDR and the label (a small table: no index needed). */
+const searchText = sql`(${allowedIps.cidr} || ' ' || ${allowedIps.label})`;
+
+/** A page of entries, newest first; search over CIDR and label. */
+export const listAllowedIps = async (
+  db: Executor,
+  { page, limit, search }: { page: number; limit: number; search: string },
+): Promise<{ rows: AllowedIpWithAuthor[]; total: number }> => {
+  const where = search ? ilikeContains(searchText, search) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ row: allowedIps, authorId: adminUsers.id, authorName: adminUsers.name })
+      .from(allowedIps)
+      .leftJoin(adminUsers, eq(adminUsers.id, allowedIps.createdById))
+      .where(where)
+      .orderBy(desc(allowedIps.createdAt), desc(allowedIps.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(allowedIps).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      row: r.row,
+      createdBy:
+        r.authorId !== null && r.authorName !== null
+          ? { id: r.authorId, name: r.authorName }
+          : null,
+    })),
+    total: Number(totalRow?.n ?? 0),
+  };
+};
+
+export const findAllowedIp = async (db: Executor, id: string) => {
+  const [row] = await db.select().from(allowedIps).where(eq(allowedIps.id, id)).limit(1);
+  return row;
+};
+
+export const findAllowedIpByCidr = async (db: Executor, cidr: string) => {
+  const [row] = await db.select().from(allowedIps).where(eq(allowedIps.cidr, cidr)).limit(1);
+  return row;
+};
+
+export const insertAllowedIp = async (
+  db: Executor,
+  values: { cidr: string; label: string; createdById: string; createdAt: Date },
+): Promise<AllowedIpRow> => {
+  const [row] = await db.insert(allowedIps).values(values).returning();
+  if (!row) throw new Error('insert allowed ip returned nothing');
+  return row;
+};
+
+export const deleteAllowedIp = async (db: Executor, id: string) => {
+  const [row] = await db.delete(allowedIps).where(eq(allowedIps.id, id)).returning();
+  return row;
+};

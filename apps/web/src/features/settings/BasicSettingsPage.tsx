@@ -1,0 +1,415 @@
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import {
+  DEFAULT_TIME_ZONE,
+  IMAGE_UPLOAD_ACCEPT,
+  SETTINGS_MESSAGES,
+  UPLOAD_LIMITS,
+  updateBasicSettingsFieldsSchema,
+  type BasicSettings,
+} from '@safarnama/contract';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import {
+  FormError,
+  fieldErrorClasses,
+  hintClasses,
+  inputClasses,
+  labelClasses,
+  UploadProgress,
+} from '../../components/ui/Form';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Switch } from '../../components/ui/Switch';
+import { loadWithTimeout } from '../../app/lazy';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { showToast } from '../../lib/toast';
+import { useCan } from '../auth/useCan';
+import { Badge } from '../manage/parts';
+import { LoadFailed, LoadingBlock, SectionTitle, SelectField, TextField } from './fields';
+import {
+  LOGO_FIELD,
+  useGetBasicSettingsQuery,
+  useUpdateBasicSettingsMutation,
+} from './settings.api';
+import { timeZoneOptions } from './timeZones';
+
+const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
+
+// The logo's dropzone (react-dropzone) loads beside the page, which keeps the page's own chunk
+// within the 60 KB budget (PERFORMANCE.md) with the contract's zod rules and the confirm dialog.
+const SingleImageField = lazy(() =>
+  loadWithTimeout(() => import('../../components/ui/SingleImageField')).then((module) => ({
+    default: module.SingleImageField,
+  })),
+);
+
+const LogoFieldSkeleton = () => (
+  <div aria-busy="true">
+    <p className={labelClasses}>Logo</p>
+    <div className="h-28 animate-pulse rounded-lg border border-dashed border-slate-300 bg-slate-100 dark:border-slate-700 dark:bg-slate-800/60">
+      <span className="sr-only">Loading the logo field…</span>
+    </div>
+  </div>
+);
+const MAINTENANCE_MESSAGE_MAX = 300;
+
+interface Values {
+  productName: string;
+  supportEmail: string;
+  supportPhone: string;
+  timeZone: string;
+  currencySymbol: string;
+  sessionIdleMinutes: string;
+  maintenanceMode: boolean;
+  maintenanceMessage: string;
+  logo: File | null;
+  removeLogo: boolean;
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+
+const valuesOf = (settings: BasicSettings): Values => ({
+  productName: settings.productName,
+  supportEmail: settings.supportEmail,
+  supportPhone: settings.supportPhone,
+  timeZone: settings.timeZone || DEFAULT_TIME_ZONE,
+  currencySymbol: settings.currencySymbol || '₹',
+  sessionIdleMinutes: String(settings.sessionIdleMinutes),
+  maintenanceMode: settings.maintenanceMode,
+  maintenanceMessage: settings.maintenanceMessage,
+  logo: null,
+  removeLogo: false,
+});
+
+/** The text fields as the contract's `updateBasicSettingsFieldsSchema` reads them. */
+const textFields = (values: Values) => ({
+  productName: values.productName,
+  supportEmail: values.supportEmail.trim(),
+  supportPhone: values.supportPhone,
+  timeZone: values.timeZone,
+  currencySymbol: values.currencySymbol,
+  sessionIdleMinutes: values.sessionIdleMinutes,
+  maintenanceMode: values.maintenanceMode ? 'true' : 'false',
+  maintenanceMessage: values.maintenanceMessage,
+  removeLogo: values.removeLogo && !values.logo ? 'true' : 'false',
+});
+
+const checkFields = (values: Values): Errors => {
+  const parsed = updateBasicSettingsFieldsSchema.safeParse(textFields(values));
+  const errors: Errors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string') errors[field as keyof Values] ??= issue.message;
+    }
+  }
+  return errors;
+};
+
+/** The multipart body of `update-basic-settings`: every text field, and the logo when chosen. */
+const buildBasicSettingsForm = (values: Values): FormData => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(textFields(values))) body.append(name, value.trim());
+  if (values.logo) body.append(LOGO_FIELD, values.logo);
+  return body;
+};
+
+const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
+  const ids = useId();
+  const canUpdate = useCan('settings.update');
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [update, { isLoading }] = useUpdateBasicSettingsMutation();
+  const turnsMaintenanceOn = values.maintenanceMode && !settings.maintenanceMode;
+  const disabled = !canUpdate || isLoading;
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]): void => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const save = async (): Promise<void> => {
+    setProgress(values.logo ? 0 : null);
+    try {
+      const message = await update({
+        body: buildBasicSettingsForm(values),
+        onProgress: values.logo ? setProgress : undefined,
+      }).unwrap();
+      showToast('success', message || SETTINGS_MESSAGES.basicSaved);
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      const status = getErrorStatus(error);
+      const message = getErrorMessage(error, 'The settings could not be saved. Please try again.');
+      const next: Errors = {};
+      for (const [path, text] of Object.entries(fields)) {
+        const field = path === LOGO_FIELD ? 'logo' : path;
+        if (field in values) next[field as keyof Values] ??= text;
+      }
+      if (!next.logo && values.logo && (status === 413 || status === 415)) next.logo = message;
+      setErrors(next);
+      setFormError(Object.values(next).some(Boolean) ? null : message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (isLoading) return;
+    const found = checkFields(values);
+    setErrors(found);
+    setFormError(null);
+    if (Object.values(found).some(Boolean)) return;
+    if (turnsMaintenanceOn) setIsConfirming(true);
+    else void save();
+  };
+
+  const shownLogo = values.removeLogo ? null : settings.logoUrl;
+
+  return (
+    <form
+      noValidate
+      aria-label="Basic settings"
+      onSubmit={handleSubmit}
+      className="grid items-start gap-6 xl:grid-cols-2"
+    >
+      <fieldset disabled={disabled} className="contents">
+        <Card className="space-y-4 p-5">
+          <SectionTitle hint="How the back-office names itself and where admins get help.">
+            Product
+          </SectionTitle>
+          <TextField
+            label="Product name"
+            value={values.productName}
+            maxLength={100}
+            onChange={(value) => {
+              set('productName', value);
+            }}
+            error={errors.productName}
+          />
+          <div>
+            <Suspense fallback={<LogoFieldSkeleton />}>
+              <SingleImageField
+                label="Logo"
+                currentUrl={shownLogo}
+                file={values.logo}
+                onChange={(file) => {
+                  set('logo', file);
+                }}
+                accept={IMAGE_UPLOAD_ACCEPT}
+                maxSize={UPLOAD_LIMITS.maxFileBytes}
+                minSize={UPLOAD_LIMITS.minFileBytes}
+                typesLabel={TYPES_LABEL}
+                disabled={disabled}
+                error={errors.logo}
+              />
+            </Suspense>
+            {settings.logoUrl && !values.logo && canUpdate ? (
+              <button
+                type="button"
+                onClick={() => {
+                  set('removeLogo', !values.removeLogo);
+                }}
+                className="mt-2 rounded text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-red-400"
+              >
+                {values.removeLogo ? 'Keep current logo' : 'Remove current logo'}
+              </button>
+            ) : null}
+            {values.removeLogo && !values.logo ? (
+              <p className={hintClasses}>The logo will be removed when you save.</p>
+            ) : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Support e-mail"
+              type="email"
+              value={values.supportEmail}
+              onChange={(value) => {
+                set('supportEmail', value);
+              }}
+              placeholder="support@example.com"
+              error={errors.supportEmail}
+            />
+            <TextField
+              label="Support phone"
+              type="tel"
+              value={values.supportPhone}
+              maxLength={24}
+              onChange={(value) => {
+                set('supportPhone', value);
+              }}
+              placeholder="+91 98765 43210"
+              error={errors.supportPhone}
+            />
+          </div>
+        </Card>
+
+        <div className="space-y-6">
+          <Card className="space-y-4 p-5">
+            <SectionTitle hint="How times, prices and sessions behave.">
+              Region and sessions
+            </SectionTitle>
+            <SelectField
+              label="Time zone"
+              value={values.timeZone}
+              options={timeZoneOptions(settings.timeZone)}
+              onChange={(zone) => {
+                set('timeZone', zone);
+              }}
+              hint="Scheduled notifications and reports use this zone."
+              error={errors.timeZone}
+              disabled={disabled}
+            />
+            <div className="grid gap-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
+              <TextField
+                label="Currency symbol"
+                value={values.currencySymbol}
+                maxLength={4}
+                onChange={(value) => {
+                  set('currencySymbol', value);
+                }}
+                hint="Shown before prices."
+                error={errors.currencySymbol}
+              />
+              <TextField
+                label="Session idle timeout (minutes)"
+                type="number"
+                inputMode="numeric"
+                min={5}
+                max={1440}
+                value={values.sessionIdleMinutes}
+                onChange={(value) => {
+                  set('sessionIdleMinutes', value);
+                }}
+                hint="A sign-in without 'Remember me' ends after this long without activity (5 to 1440)."
+                error={errors.sessionIdleMinutes}
+              />
+            </div>
+          </Card>
+
+          <Card
+            className={`space-y-4 p-5 ${
+              values.maintenanceMode ? 'border-amber-300 dark:border-amber-400/40' : ''
+            }`}
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <SectionTitle hint="Close the back-office for everyone who cannot change settings.">
+                Maintenance mode
+              </SectionTitle>
+              {settings.maintenanceMode ? <Badge tone="amber">On now</Badge> : null}
+            </div>
+            <Switch
+              checked={values.maintenanceMode}
+              onChange={(checked) => {
+                set('maintenanceMode', checked);
+              }}
+              label="Maintenance mode"
+              description="Admins with the Settings update permission keep working; everybody else sees the Service Unavailable screen."
+              tone="amber"
+              disabled={disabled}
+            />
+            <div>
+              <label htmlFor={`${ids}-message`} className={labelClasses}>
+                Maintenance message
+              </label>
+              <textarea
+                id={`${ids}-message`}
+                rows={3}
+                maxLength={MAINTENANCE_MESSAGE_MAX}
+                value={values.maintenanceMessage}
+                placeholder="We are updating the back-office and will be back shortly."
+                onChange={(event) => {
+                  set('maintenanceMessage', event.target.value);
+                }}
+                aria-invalid={errors.maintenanceMessage ? true : undefined}
+                aria-describedby={`${ids}-message-hint`}
+                className={inputClasses(Boolean(errors.maintenanceMessage))}
+              />
+              <p id={`${ids}-message-hint`} className={hintClasses}>
+                Shown on the Service Unavailable screen. {values.maintenanceMessage.length}/
+                {MAINTENANCE_MESSAGE_MAX}
+              </p>
+              {errors.maintenanceMessage ? (
+                <p className={fieldErrorClasses}>{errors.maintenanceMessage}</p>
+              ) : null}
+            </div>
+            {turnsMaintenanceOn ? (
+              <p
+                role="note"
+                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200"
+              >
+                <strong className="font-semibold">Saving turns maintenance mode on.</strong> Every
+                admin without the Settings update permission is sent to the Service Unavailable
+                screen at once and cannot work until you turn it off again here.
+              </p>
+            ) : null}
+          </Card>
+        </div>
+      </fieldset>
+
+      <div className="space-y-3 xl:col-span-2">
+        {isLoading && progress !== null ? (
+          <UploadProgress label="Uploading logo" progress={progress} />
+        ) : null}
+        <FormError message={formError} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {settings.updatedAt
+              ? `Last saved ${formatDateTime(settings.updatedAt)}`
+              : 'Not saved yet.'}
+          </p>
+          {canUpdate ? (
+            <Button type="submit" loading={isLoading}>
+              {isLoading ? 'Saving...' : 'Save settings'}
+            </Button>
+          ) : (
+            <p className={hintClasses}>You can view these settings but not change them.</p>
+          )}
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="Turn maintenance mode on?"
+        message="Every admin without the Settings update permission will be sent to the Service Unavailable screen right away and cannot use the back-office until you turn maintenance mode off."
+        confirmLabel="Turn on and save"
+        onConfirm={() => {
+          setIsConfirming(false);
+          void save();
+        }}
+      />
+    </form>
+  );
+};
+
+/** /settings/basic-settings, 'Basic Settings': product, region, sessions and maintenance mode. */
+export const BasicSettingsPage = () => {
+  const { data, error, isLoading, refetch } = useGetBasicSettingsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Basic Settings"
+        description="The product's name and logo, support contacts, time zone, currency, how long an idle session lasts, and maintenance mode."
+      />
+      {isLoading ? (
+        <LoadingBlock label="Loading basic settings" />
+      ) : error || !data ? (
+        <LoadFailed
+          message={getErrorMessage(error, 'Failed to fetch the basic settings')}
+          onRetry={() => void refetch()}
+        />
+      ) : (
+        <BasicSettingsForm key={data.updatedAt ?? 'new'} settings={data} />
+      )}
+    </>
+  );
+};
+
+export { BasicSettingsPage as Component };

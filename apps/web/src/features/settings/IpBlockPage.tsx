@@ -1,0 +1,388 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PAGE_SIZE, SETTINGS_MESSAGES, type AllowedIp } from '@safarnama/contract';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import {
+  FormError,
+  fieldErrorClasses,
+  hintClasses,
+  inputClasses,
+  labelClasses,
+} from '../../components/ui/Form';
+import { DataTable, HeaderCell, ListPageShell, RowAction } from '../../components/ui/ListPageShell';
+import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { showToast } from '../../lib/toast';
+import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useCan } from '../auth/useCan';
+import { Badge, DateTimeCell } from '../manage/parts';
+import { isIpOrCidr } from './ipFormat';
+import { useAddIpMutation, useDeleteIpMutation, useListIpsQuery } from './settings.api';
+
+const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
+const FORMAT_HINT =
+  'A single IPv4 or IPv6 address (203.0.113.7) or a CIDR range (10.0.0.0/8, 2001:db8::/32).';
+
+/** The entry is exactly the caller's address (a range that holds it is not detected here). */
+const isOwnAddress = (entry: AllowedIp, currentIp: string): boolean =>
+  currentIp !== '' &&
+  (entry.ip === currentIp || entry.ip === `${currentIp}/32` || entry.ip === `${currentIp}/128`);
+
+interface AddIpFormProps {
+  currentIp: string;
+}
+
+/** 'Add an address': IP or CIDR range with a label, checked for format before it is sent. */
+const AddIpForm = ({ currentIp }: AddIpFormProps) => {
+  const ids = useId();
+  const [ip, setIp] = useState('');
+  const [label, setLabel] = useState('');
+  const [ipError, setIpError] = useState<string | null>(null);
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [addIp, { isLoading }] = useAddIpMutation();
+  const typed = ip.trim();
+  const looksWrong = typed !== '' && !isIpOrCidr(typed);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    if (isLoading) return;
+    setFormError(null);
+    setLabelError(null);
+    if (!typed) {
+      setIpError('Enter an IP address or CIDR range');
+      return;
+    }
+    if (!isIpOrCidr(typed)) {
+      setIpError(SETTINGS_MESSAGES.ipInvalid);
+      return;
+    }
+    setIpError(null);
+    try {
+      const message = await addIp({ ip: typed, label: label.trim() }).unwrap();
+      showToast('success', message || SETTINGS_MESSAGES.ipAdded);
+      setIp('');
+      setLabel('');
+    } catch (error) {
+      const fields = getFieldErrors(error);
+      const message = getErrorMessage(error, 'The address could not be added. Please try again.');
+      if (fields.ip) setIpError(fields.ip);
+      if (fields.label) setLabelError(fields.label);
+      // A duplicate names the field; a lock-out refusal names the admin's own address.
+      if (!fields.ip && !fields.label) {
+        if (message === SETTINGS_MESSAGES.ipDuplicate) setIpError(message);
+        else setFormError(message);
+      }
+    }
+  };
+
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">Add an address</h2>
+      <form
+        noValidate
+        aria-label="Add an allowed address"
+        onSubmit={(event) => void handleSubmit(event)}
+        className="mt-4 space-y-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${ids}-ip`} className={labelClasses}>
+              IP address or CIDR range
+            </label>
+            <input
+              id={`${ids}-ip`}
+              value={ip}
+              maxLength={64}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="203.0.113.7 or 10.0.0.0/8"
+              onChange={(event) => {
+                setIp(event.target.value);
+                setIpError(null);
+                setFormError(null);
+              }}
+              aria-invalid={ipError || looksWrong ? true : undefined}
+              aria-describedby={`${ids}-ip-hint${ipError ? ` ${ids}-ip-error` : ''}`}
+              className={`${inputClasses(Boolean(ipError))} font-mono`}
+            />
+            <p
+              id={`${ids}-ip-hint`}
+              className={
+                looksWrong && !ipError
+                  ? 'mt-1 text-xs text-amber-700 dark:text-amber-300'
+                  : hintClasses
+              }
+            >
+              {looksWrong && !ipError ? `Not a valid address yet. ${FORMAT_HINT}` : FORMAT_HINT}
+            </p>
+            {ipError ? (
+              <p id={`${ids}-ip-error`} className={fieldErrorClasses}>
+                {ipError}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={`${ids}-label`} className={labelClasses}>
+              Label{' '}
+              <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            </label>
+            <input
+              id={`${ids}-label`}
+              value={label}
+              maxLength={100}
+              placeholder="Head office, VPN..."
+              onChange={(event) => {
+                setLabel(event.target.value);
+                setLabelError(null);
+              }}
+              aria-invalid={labelError ? true : undefined}
+              aria-describedby={labelError ? `${ids}-label-error` : undefined}
+              className={inputClasses(Boolean(labelError))}
+            />
+            {labelError ? (
+              <p id={`${ids}-label-error`} className={fieldErrorClasses}>
+                {labelError}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <FormError message={formError} />
+        <div className="flex flex-wrap justify-end gap-3">
+          {currentIp ? (
+            <Button
+              variant="secondary"
+              disabled={isLoading}
+              onClick={() => {
+                setIp(currentIp);
+                setIpError(null);
+                setFormError(null);
+                if (!label.trim()) setLabel('My address');
+              }}
+            >
+              Use my address
+            </Button>
+          ) : null}
+          <Button type="submit" loading={isLoading}>
+            {isLoading ? 'Adding...' : 'Add address'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};
+
+const CurrentIpCard = ({
+  currentIp,
+  total,
+  isKnown,
+}: {
+  currentIp: string;
+  /** Entries in the whole list (unknown while searching or loading). */
+  total: number | null;
+  isKnown: boolean;
+}) => (
+  <Card className="p-5">
+    <p className="text-sm text-slate-600 dark:text-slate-400">Your current IP address:</p>
+    <p
+      className="mt-1 font-mono text-2xl font-semibold break-all text-slate-900 dark:text-white"
+      aria-label={`Your current IP address: ${currentIp || 'unknown'}`}
+    >
+      {currentIp || (isKnown ? 'unknown' : '…')}
+    </p>
+    <div className="mt-4 space-y-2 text-sm text-slate-600 dark:text-slate-400">
+      {total === 0 ? (
+        <p>
+          <Badge tone="green">Open to every address</Badge>
+        </p>
+      ) : total !== null ? (
+        <p>
+          <Badge tone="amber">
+            Restricted to {total} {total === 1 ? 'entry' : 'entries'}
+          </Badge>
+        </p>
+      ) : null}
+      <p>
+        An empty list allows every address. Once it holds an entry, only the listed addresses and
+        ranges can use the admin API and the realtime connection; everyone else is refused.
+      </p>
+      <p>
+        Add your own address (or a range that holds it) first: a change that would shut you out is
+        refused.
+      </p>
+    </div>
+  </Card>
+);
+
+/**
+ * /settings/ip-block, 'Ip Blocking' (spec §2, DESIGN §4): the caller's own address, the add form
+ * (IP or CIDR + label, format checked as it is typed), and the searchable, paged list with Remove
+ * (asked first). The server refuses a change that would block the caller's own address; its
+ * message names that address and is shown where the admin acted (the form, or above the list).
+ */
+export const IpBlockPage = () => {
+  const canUpdate = useCan('settings.update');
+  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
+  const { data, error, isLoading, isFetching, refetch } = useListIpsQuery(
+    { page, limit: PAGE_SIZE, search },
+    { refetchOnMountOrArgChange: true },
+  );
+  const rows = data?.ips ?? [];
+  const currentIp = data?.currentIp ?? '';
+  const [deleteIp] = useDeleteIpMutation();
+  const [confirming, setConfirming] = useState<AllowedIp | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+
+  const handleDelete = (entry: AllowedIp): void => {
+    setBusyId(entry._id);
+    setListError(null);
+    deleteIp({ id: entry._id })
+      .unwrap()
+      .then((message) => {
+        showToast('success', message || SETTINGS_MESSAGES.ipDeleted);
+      })
+      .catch((cause: unknown) => {
+        setListError(getErrorMessage(cause, 'The address could not be removed. Please try again.'));
+      })
+      .finally(() => {
+        setBusyId(null);
+      });
+  };
+
+  const loadError = error
+    ? getErrorMessage(error, 'Failed to fetch the allowed IP addresses')
+    : null;
+
+  return (
+    <>
+      <ListPageShell
+        title="Ip Blocking"
+        description="Limit the back-office to the addresses and ranges you list."
+        intro={
+          <>
+            <div className="mb-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <CurrentIpCard
+                currentIp={currentIp}
+                total={data && !search ? data.pagination.total : null}
+                isKnown={Boolean(data)}
+              />
+              {canUpdate ? <AddIpForm currentIp={currentIp} /> : null}
+            </div>
+            {listError ? (
+              <div
+                role="alert"
+                className="mb-4 flex items-start justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
+              >
+                <span>{listError}</span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    setListError(null);
+                  }}
+                >
+                  Dismiss
+                </Button>
+              </div>
+            ) : null}
+            <h2 className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
+              Allowed addresses
+            </h2>
+          </>
+        }
+        searchText={searchText}
+        onSearchChange={setSearchText}
+        searchPlaceholder="Search by address or label..."
+        searchLabel="Search allowed addresses"
+        search={search}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        loadingLabel="Loading allowed addresses"
+        error={loadError}
+        onRetry={() => void refetch()}
+        isEmpty={rows.length === 0}
+        emptyTitle="No allowed addresses"
+        emptyMessage="The list is empty, so every address is allowed."
+        pagination={data?.pagination}
+        page={page}
+        onPageChange={setPage}
+        countLabel={['address', 'addresses']}
+      >
+        <DataTable
+          head={
+            <>
+              <HeaderCell>Address or range</HeaderCell>
+              <HeaderCell>Label</HeaderCell>
+              <HeaderCell>Added</HeaderCell>
+              <HeaderCell>Added by</HeaderCell>
+              {canUpdate ? (
+                <HeaderCell>
+                  <span className="sr-only">Actions</span>
+                </HeaderCell>
+              ) : null}
+            </>
+          }
+        >
+          {rows.map((entry) => (
+            <tr key={entry._id} className="align-middle">
+              <td className={`${td} whitespace-nowrap`}>
+                <span className="flex items-center gap-2">
+                  <span className="font-mono text-slate-900 dark:text-white">{entry.ip}</span>
+                  {isOwnAddress(entry, currentIp) ? <Badge tone="teal">Your address</Badge> : null}
+                </span>
+              </td>
+              <td className={`${td} max-w-xs min-w-32 break-words`}>
+                {entry.label || <span className="text-slate-400 dark:text-slate-500">—</span>}
+              </td>
+              <td className={td}>
+                <DateTimeCell value={entry.createdAt} />
+              </td>
+              <td className={td}>
+                {entry.createdBy?.name ?? (
+                  <span className="text-slate-400 dark:text-slate-500">—</span>
+                )}
+              </td>
+              {canUpdate ? (
+                <td className={`${td} text-right whitespace-nowrap`}>
+                  <RowAction
+                    tone="red"
+                    aria-label={`Remove ${entry.ip}`}
+                    disabled={busyId === entry._id}
+                    onClick={() => {
+                      setConfirming(entry);
+                    }}
+                  >
+                    Remove
+                  </RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListPageShell>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={confirming ? `Remove ${confirming.ip}?` : 'Remove address?'}
+        message={
+          <>
+            Admins connecting from this {confirming?.ip.includes('/') ? 'range' : 'address'} lose
+            access unless another entry allows them. Removing the last entry opens the back-office
+            to every address.
+          </>
+        }
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (confirming) handleDelete(confirming);
+          setConfirming(null);
+        }}
+      />
+    </>
+  );
+};
+
+export { IpBlockPage as Component };

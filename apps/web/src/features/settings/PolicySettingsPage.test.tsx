@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  API_PATHS,
+  SETTINGS_MESSAGES,
+  type PermissionKey,
+  type PolicySettings,
+} from '@safarnama/contract';
+import { routes } from '../../app/router';
+import { stubLayoutForEditor } from '../../test/layout';
+import {
+  errorEnvelope,
+  jsonResponse,
+  makeProfile,
+  okEnvelope,
+  renderRoutes,
+  stubFetch,
+  type RecordedCall,
+} from '../../test/utils';
+
+beforeAll(stubLayoutForEditor);
+
+const policies: PolicySettings = {
+  privacyPolicy: {
+    content: '<p>We keep your data safe.</p>',
+    updatedAt: '2025-03-07T10:15:00.000Z',
+  },
+  termsAndConditions: { content: '<p>Book with care.</p>', updatedAt: null },
+  cancellationPolicy: { content: '', updatedAt: null },
+};
+
+const stubServer = (permissions: PermissionKey[] = ['settings.view', 'settings.update']) =>
+  stubFetch((call) => {
+    if (call.url === API_PATHS.auth.profile) {
+      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    }
+    if (call.url === API_PATHS.setting.policies) return jsonResponse(okEnvelope(policies));
+    if (call.url === API_PATHS.setting.updatePolicies) {
+      return jsonResponse(okEnvelope(policies, 200, SETTINGS_MESSAGES.policiesSaved));
+    }
+    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  });
+
+const open = async () => {
+  renderRoutes(routes, '/settings/policy-setting');
+  await screen.findByRole('heading', { name: 'Policy Setting', level: 1 });
+  await screen.findByRole('textbox', { name: 'Cancellation and Refund Policy' });
+  return userEvent.setup();
+};
+
+const updates = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url === API_PATHS.setting.updatePolicies);
+
+describe('PolicySettingsPage', () => {
+  it('shows the three policies with their last update, and saves only the changed ones together', async () => {
+    const calls = stubServer();
+    const user = await open();
+    expect(await screen.findByRole('textbox', { name: 'Privacy Policy' })).toHaveTextContent(
+      'We keep your data safe.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(screen.getByText('Last updated Mar 7, 2025, 10:15 AM')).toBeInTheDocument();
+    expect(screen.getAllByText('Not published yet')).toHaveLength(2);
+    const save = screen.getByRole('button', { name: 'Save policies' });
+    expect(save).toBeDisabled();
+
+    await user.click(screen.getByRole('textbox', { name: 'Cancellation and Refund Policy' }));
+    // Pasted: ProseMirror under jsdom drops characters typed one by one.
+    await user.paste('Full refund up to 7 days before the trip.');
+    await user.click(screen.getByRole('textbox', { name: 'Terms and Conditions' }));
+    await user.keyboard('{Control>}a{/Control}');
+    await user.paste('Be kind.');
+    expect(screen.getByText('2 of 3 policies changed')).toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText(SETTINGS_MESSAGES.policiesSaved)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(updates(calls)).toHaveLength(1);
+    });
+    expect(updates(calls)[0]?.body).toEqual({
+      data: {
+        termsAndConditions: '<p>Be kind.</p>',
+        cancellationPolicy: '<p>Full refund up to 7 days before the trip.</p>',
+      },
+    });
+  });
+
+  it('is read-only without settings.update', async () => {
+    stubServer(['settings.view']);
+    await open();
+    expect(screen.queryByRole('button', { name: 'Save policies' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Privacy Policy' })).toHaveAttribute(
+      'contenteditable',
+      'false',
+    );
+  });
+});
