@@ -5,12 +5,7 @@ import { Card } from '../../components/ui/Card';
 import { FormError } from '../../components/ui/Form';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import {
-  checkNewPassword,
-  PASSWORD_HINT,
-  PasswordInput,
-  PasswordStrengthMeter,
-} from '../auth/PasswordFields';
+import { checkNewPassword, NewPasswordFields, PasswordInput } from '../auth/PasswordFields';
 import { useChangePasswordMutation } from './account.api';
 
 interface Errors {
@@ -87,28 +82,19 @@ export const ChangePasswordCard = ({ email }: { email: string }) => {
           }}
           error={errors.currentPassword}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(value) => {
+        <NewPasswordFields
+          password={newPassword}
+          confirmation={confirmation}
+          onPasswordChange={(value) => {
             setNewPassword(value);
             setErrors((current) => ({ ...current, newPassword: undefined }));
           }}
-          hint={PASSWORD_HINT}
-          error={errors.newPassword}
-        >
-          <PasswordStrengthMeter password={newPassword} />
-        </PasswordInput>
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(value) => {
+          onConfirmationChange={(value) => {
             setConfirmation(value);
             setErrors((current) => ({ ...current, confirmation: undefined }));
           }}
-          error={errors.confirmation}
+          passwordError={errors.newPassword}
+          confirmationError={errors.confirmation}
         />
         <FormError message={formError} />
         <div className="flex justify-end">

@@ -175,3 +175,45 @@ export const checkNewPassword = (
   else if (confirmation !== password) errors.confirmation = PASSWORDS_DIFFER;
   return errors;
 };
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirmation: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmationChange: (value: string) => void;
+  passwordError?: string | undefined;
+  confirmationError?: string | undefined;
+  autoFocus?: boolean;
+}
+
+/** 'New password' with its hint and strength meter, then 'Confirm new password'. */
+export const NewPasswordFields = ({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  passwordError,
+  confirmationError,
+  autoFocus,
+}: NewPasswordFieldsProps) => (
+  <>
+    <PasswordInput
+      label="New password"
+      autoComplete="new-password"
+      autoFocus={autoFocus}
+      value={password}
+      onChange={onPasswordChange}
+      hint={PASSWORD_HINT}
+      error={passwordError}
+    >
+      <PasswordStrengthMeter password={password} />
+    </PasswordInput>
+    <PasswordInput
+      label="Confirm new password"
+      autoComplete="new-password"
+      value={confirmation}
+      onChange={onConfirmationChange}
+      error={confirmationError}
+    />
+  </>
+);

@@ -13,12 +13,7 @@ import {
   useValidateForgotPasswordTokenQuery,
   type LinkCheck,
 } from './auth.api';
-import {
-  checkNewPassword,
-  PASSWORD_HINT,
-  PasswordInput,
-  PasswordStrengthMeter,
-} from './PasswordFields';
+import { checkNewPassword, NewPasswordFields } from './PasswordFields';
 
 /** Spec §2's texts of the invalid-link alert. */
 const INVALID_LINK = {
@@ -135,29 +130,20 @@ const SetPasswordForm = ({ token, link, onExpired }: SetPasswordFormProps) => {
           readOnly
           hidden
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
+        <NewPasswordFields
           autoFocus
-          value={password}
-          onChange={(value) => {
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={(value) => {
             setPassword(value);
             setErrors((current) => ({ ...current, password: undefined }));
           }}
-          hint={PASSWORD_HINT}
-          error={errors.password}
-        >
-          <PasswordStrengthMeter password={password} />
-        </PasswordInput>
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(value) => {
+          onConfirmationChange={(value) => {
             setConfirmation(value);
             setErrors((current) => ({ ...current, confirmation: undefined }));
           }}
-          error={errors.confirmation}
+          passwordError={errors.password}
+          confirmationError={errors.confirmation}
         />
         <Button type="submit" size="lg" loading={isLoading} className="w-full">
           {isLoading ? 'Saving...' : isInvite ? 'Create password' : 'Set password'}
