@@ -20,6 +20,33 @@ export const fieldErrorClasses = 'mt-1 text-sm text-red-600 dark:text-red-400';
 export const hintClasses = 'mt-1 text-xs text-slate-500 dark:text-slate-400';
 
 /** A square icon button beside a field or list item (move, delete). */
+/**
+ * The hint and the error under a field, with the ids its `aria-describedby` points at
+ * (`<id>-hint`, `<id>-error`).
+ */
+export const FieldNotes = ({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: ReactNode;
+}) => (
+  <>
+    {hint ? (
+      <p id={`${id}-hint`} className={hintClasses}>
+        {hint}
+      </p>
+    ) : null}
+    {error ? (
+      <p id={`${id}-error`} className={fieldErrorClasses}>
+        {error}
+      </p>
+    ) : null}
+  </>
+);
+
 export const iconButtonClasses =
   'inline-flex size-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800';
 

@@ -26,7 +26,7 @@ import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import { ItineraryDaysEditor } from './ItineraryDaysEditor';
 import {
   fieldErrorClasses,
-  hintClasses,
+  FieldNotes,
   inputClasses,
   labelClasses,
   iconButtonClasses,
@@ -113,16 +113,7 @@ const Field = ({ label, required = false, error, hint, className = '', children 
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
       })}
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClasses}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={fieldErrorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 };

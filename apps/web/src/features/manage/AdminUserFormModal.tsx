@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EMAIL_MAX, MANAGE_MESSAGES, NAME_MAX, type AdminUser } from '@safarnama/contract';
 import {
-  fieldErrorClasses,
+  FieldNotes,
   FormActions,
   FormError,
-  hintClasses,
   inputClasses,
   labelClasses,
 } from '../../components/ui/Form';
@@ -45,16 +44,7 @@ const Field = ({ id, label, error, hint, children }: FieldProps) => (
       {label}
     </label>
     {children}
-    {hint ? (
-      <p id={`${id}-hint`} className={hintClasses}>
-        {hint}
-      </p>
-    ) : null}
-    {error ? (
-      <p id={`${id}-error`} className={fieldErrorClasses}>
-        {error}
-      </p>
-    ) : null}
+    <FieldNotes id={id} hint={hint} error={error} />
   </div>
 );
 

@@ -1,11 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
-import {
-  fieldErrorClasses,
-  hintClasses,
-  inputClasses,
-  labelClasses,
-} from '../../components/ui/Form';
+import { FieldNotes, inputClasses, labelClasses } from '../../components/ui/Form';
 import { Spinner } from '../../components/ui/Spinner';
 
 interface TextFieldProps extends Omit<
@@ -50,16 +45,7 @@ export const TextField = ({
         aria-describedby={describedBy || undefined}
         className={inputClasses(Boolean(error))}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClasses}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={fieldErrorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 };
@@ -112,16 +98,7 @@ export const SelectField = <T extends string>({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClasses}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={fieldErrorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 };
