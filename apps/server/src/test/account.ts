@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { expect } from 'vitest';
 import { API_PATHS } from '@safarnama/contract';
 import { freshIp } from './factories.js';
-import { body } from './harness.js';
+import { dataOf } from './api.js';
 
 /** A clock the test moves by hand (link and challenge expiry, TOTP steps). */
 export const testClock = (start = Date.now()) => {
@@ -46,12 +45,6 @@ export const postJson = (
 
 export const getJson = (app: FastifyInstance, url: string, headers: Record<string, string>) =>
   app.inject({ method: 'GET', url, headers });
-
-/** The `data` of a success envelope, after checking the status. */
-export const dataOf = <T>(res: LightMyRequestResponse, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return body<{ data: T }>(res).data;
-};
 
 /**
  * Turns 2FA on for a signed-in admin through the API; answers the base32 secret and the ten

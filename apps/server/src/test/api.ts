@@ -41,6 +41,12 @@ export const imagePart = (
   type,
 });
 
+/** The `data` of a success envelope, after checking the status. */
+export const dataOf = <T>(res: LightMyRequestResponse, status = 200): T => {
+  expect(res.statusCode, res.body).toBe(status);
+  return body<{ data: T }>(res).data;
+};
+
 /** The saved record of a `{data: {data: record}}` answer, after checking the status. */
 export const record = <T>(res: LightMyRequestResponse, status = 200): T => {
   expect(res.statusCode, res.body).toBe(status);

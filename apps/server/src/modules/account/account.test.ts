@@ -10,8 +10,8 @@ import {
   type Profile,
 } from '@safarnama/contract';
 import { adminUsers, images, notifications, userTypes } from '../../db/schema/index.js';
-import { dataOf, getJson, postJson, testClock } from '../../test/account.js';
-import { errorOf, imagePart, sendForm, storedFiles, textParts } from '../../test/api.js';
+import { getJson, postJson, testClock } from '../../test/account.js';
+import { dataOf, errorOf, imagePart, sendForm, storedFiles, textParts } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { HTML_AS_JPG, makeJpeg, makePng } from '../../test/images.js';

@@ -1,3 +1,4 @@
+import { dataOf } from '../../test/api.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, API_PATHS, PASSWORD_POLICY } from '@safarnama/contract';
@@ -5,14 +6,7 @@ import { passwordTokens, sessions } from '../../db/schema/index.js';
 import type { Mailer, MailMessage } from '../../messaging/mail.js';
 import { hashToken } from '../../lib/tokens.js';
 import { insertAdmin } from '../admins/admins.repo.js';
-import {
-  captureLogs,
-  dataOf,
-  enableTwoFactor,
-  postJson,
-  testClock,
-  totpAt,
-} from '../../test/account.js';
+import { captureLogs, enableTwoFactor, postJson, testClock, totpAt } from '../../test/account.js';
 import { freshIp, login, loginAs, makeAdmin, makeUserType } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtp, testMailer, type TestSmtp } from '../../test/smtp.js';

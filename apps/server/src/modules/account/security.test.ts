@@ -9,8 +9,8 @@ import {
   recoveryCodes,
   sessions,
 } from '../../db/schema/index.js';
-import { dataOf, getJson, postJson, testClock, totpAt } from '../../test/account.js';
-import { imagePart, sendForm, textParts } from '../../test/api.js';
+import { getJson, postJson, testClock, totpAt } from '../../test/account.js';
+import { dataOf, imagePart, sendForm, textParts } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { makeJpeg } from '../../test/images.js';

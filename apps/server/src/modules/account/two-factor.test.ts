@@ -17,15 +17,8 @@ import {
 } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { hashToken } from '../../lib/tokens.js';
-import {
-  dataOf,
-  enableTwoFactor,
-  getJson,
-  postJson,
-  testClock,
-  totpAt,
-} from '../../test/account.js';
-import { errorOf } from '../../test/api.js';
+import { enableTwoFactor, getJson, postJson, testClock, totpAt } from '../../test/account.js';
+import { dataOf, errorOf } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { CODE_THROTTLE } from './throttles.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@safarnama/contract';
-import { dataOf } from '../../test/account.js';
+import { dataOf } from '../../test/api.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { LOCATION_SERVICES_OFF, locationOrigins } from './client-config.routes.js';
 

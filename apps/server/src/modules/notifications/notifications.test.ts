@@ -9,8 +9,8 @@ import {
   type NotificationList,
 } from '@safarnama/contract';
 import { notifications } from '../../db/schema/index.js';
-import { dataOf, getJson, postJson, testClock } from '../../test/account.js';
-import { errorOf } from '../../test/api.js';
+import { getJson, postJson, testClock } from '../../test/account.js';
+import { dataOf, errorOf } from '../../test/api.js';
 import { loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSocket, listenOnFreePort } from '../../test/socket.js';

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,20 +7,15 @@ import {
   type ServiceStatus,
 } from '@safarnama/contract';
 import { adminActivities, appSettings, images, sessions } from '../../db/schema/index.js';
-import { errorOf, imagePart, sendForm, storedFiles, textParts } from '../../test/api.js';
+import { dataOf, errorOf, imagePart, sendForm, storedFiles, textParts } from '../../test/api.js';
 import { testClock } from '../../test/account.js';
 import { login, loginAs, makeAdmin } from '../../test/factories.js';
-import { body, createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { HTML_AS_JPG, makeJpeg, makePng } from '../../test/images.js';
 import { fakeMailer, fakeRealtime, signedInWith } from '../../test/manage.js';
 import { DEFAULT_BASIC_SETTINGS, LOGO_FIELD, LOGO_OWNER_ID } from './basic.service.js';
 
 const P = API_PATHS.setting;
-
-const dataOf = <T>(res: LightMyRequestResponse, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return body<{ data: T }>(res).data;
-};
 
 /** Every text field of the form, with these changes. */
 const fields = (changes: Record<string, string> = {}) =>

@@ -11,7 +11,7 @@ import {
 } from '@safarnama/contract';
 import { adminActivities, communicationSettings } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { errorOf } from '../../test/api.js';
+import { dataOf, errorOf } from '../../test/api.js';
 import { makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { fakeRealtime, signedInWith } from '../../test/manage.js';
@@ -28,11 +28,6 @@ const SECRETS = {
   msg91: PROVIDER_STUB.msg91Key,
   meta: PROVIDER_STUB.metaToken,
 } as const;
-
-const dataOf = <T>(res: LightMyRequestResponse, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return body<{ data: T }>(res).data;
-};
 
 describe('communication settings', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,9 +8,9 @@ import {
   type AllowedIpList,
 } from '@safarnama/contract';
 import { adminActivities, allowedIps } from '../../db/schema/index.js';
-import { errorOf } from '../../test/api.js';
+import { dataOf, errorOf } from '../../test/api.js';
 import { makeAdmin } from '../../test/factories.js';
-import { body, createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fakeMailer, fakeRealtime, sessionFor, signedInWith } from '../../test/manage.js';
 
 const P = API_PATHS.setting;
@@ -34,11 +34,6 @@ const call = (t: TestApp, method: InjectOptions['method'], url: string, options:
     ...(options.query ? { query: options.query } : {}),
     ...(options.data === undefined ? {} : { payload: { data: options.data } }),
   });
-
-const dataOf = <T>(res: LightMyRequestResponse, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return body<{ data: T }>(res).data;
-};
 
 describe('allowed-IP list', () => {
   let t: TestApp;

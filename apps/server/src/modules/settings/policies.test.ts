@@ -1,17 +1,11 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, RICH_TEXT_MAX, type PolicySettings } from '@safarnama/contract';
-import { errorOf } from '../../test/api.js';
+import { dataOf, errorOf } from '../../test/api.js';
 import { testClock } from '../../test/account.js';
-import { body, createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fakeMailer, fakeRealtime, signedInWith } from '../../test/manage.js';
 
 const P = API_PATHS.setting;
-
-const dataOf = <T>(res: LightMyRequestResponse, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return body<{ data: T }>(res).data;
-};
 
 describe('policy settings', () => {
   const clock = testClock();
