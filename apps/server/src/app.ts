@@ -93,7 +93,17 @@ export const API_RATE_LIMIT = { max: 600, timeWindow: 60_000 } as const;
 
 export type AppConfig = Pick<Config, 'publicOrigin' | 'secureCookies' | 'trustProxy' | 'logLevel'> &
   Partial<
-    Pick<Config, 'publicUrl' | 'appSecret' | 'location' | 'smtpUrl' | 'mailFrom' | 'messaging'>
+    Pick<
+      Config,
+      | 'publicUrl'
+      | 'appSecret'
+      | 'location'
+      | 'smtpUrl'
+      | 'mailFrom'
+      | 'messaging'
+      | 'schedulerIntervalMs'
+      | 'pushServiceHosts'
+    >
   > & {
     /** Where mail goes when no SMTP is configured (default: a temp dir in tests). */
     outboxDir?: string;

@@ -14,6 +14,14 @@ const emptyToUndefined = (value: unknown) =>
 const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.string().max(max).optional());
 
+/** The browsers' push services (Chrome/Edge via FCM, Firefox, Windows, Safari). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+] as const;
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
@@ -133,6 +141,32 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(30_000).default(3000),
   ),
+  /** How often the scheduler looks for due marketing notifications; 0 turns it off on this node. */
+  SCHEDULER_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || (n >= 200 && n <= 3_600_000), 'must be 0 or 200..3600000')
+      .default(5000),
+  ),
+  /**
+   * Push services the server may deliver to (comma-separated host names; a subscription's host
+   * must be one of them or a subdomain). Plain http is accepted only for a loopback host.
+   */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(2048)
+      .default(DEFAULT_PUSH_SERVICE_HOSTS.join(','))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  ),
 });
 
 export interface Config {
@@ -161,6 +195,10 @@ export interface Config {
     ipGeolocationUrl: string;
     timeoutMs: number;
   };
+  /** Scheduler poll interval in ms (0 = this node does not send scheduled notifications). */
+  schedulerIntervalMs: number;
+  /** Hosts (and their subdomains) push subscriptions may point at. */
+  pushServiceHosts: string[];
 }
 
 export interface MessagingBaseUrls {
@@ -247,5 +285,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ipGeolocationUrl: e.LOCATION_IP_GEOLOCATION_URL,
       timeoutMs: e.LOCATION_TIMEOUT_MS,
     },
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   };
 };

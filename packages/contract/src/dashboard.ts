@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOMEPAGE_LIMITS, MONTH_CODES, TOUR_TYPES } from './constants.js';
 import { adminActivitySchema } from './manage.js';
+import { scheduledNotificationSchema } from './marketing.js';
 
 /**
  * `GET /api/v1/admin/service/dashboard` (`data.data`): the state of the content at a glance,
@@ -41,6 +42,8 @@ const itineraryRefSchema = z.object({ _id: z.string(), title: z.string() });
 export const DASHBOARD_GAP_LIMITS = { places: 10, itineraries: 5 } as const;
 /** How many of the newest admin activity entries the dashboard shows. */
 export const DASHBOARD_ACTIVITY_LIMIT = 5;
+/** How many upcoming scheduled notifications the dashboard shows. */
+export const DASHBOARD_UPCOMING_LIMIT = 5;
 
 export const dashboardGapsSchema = z.object({
   /** Active places with the fewest of the 12 months covered by place details (most missing first). */
@@ -69,6 +72,11 @@ export const dashboardSchema = z.object({
    * may read the activity log (`activity.view`); absent otherwise.
    */
   latestActivity: z.array(adminActivitySchema).optional(),
+  /**
+   * The next scheduled marketing notifications (status 'scheduled' or 'sending', soonest first,
+   * at most `DASHBOARD_UPCOMING_LIMIT`), only for an admin with `marketing.view`; absent otherwise.
+   */
+  upcomingNotifications: z.array(scheduledNotificationSchema).optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './pagination.js';
+import { listQuerySchema, paginationSchema } from './pagination.js';
 
 /**
  * Scheduled marketing notifications (issue 9, DESIGN §7) under /api/v1/admin/marketing.
@@ -96,7 +96,15 @@ export const deleteScheduledNotificationRequestSchema = z.strictObject({
   id: z.uuid('Unknown notification'),
 });
 
-/** `GET /get-all-scheduled-notification` (page, limit, search) → `data.notifications`. */
+/**
+ * `GET /get-all-scheduled-notification` (page, limit, search; optional `status` filter), newest
+ * scheduled time first → `data.notifications`.
+ */
+export const scheduledNotificationListQuerySchema = listQuerySchema.extend({
+  status: z.enum(SCHEDULED_STATUSES).optional(),
+});
+export type ScheduledNotificationListQuery = z.input<typeof scheduledNotificationListQuerySchema>;
+
 export const scheduledNotificationListSchema = z.object({
   notifications: z.array(scheduledNotificationSchema),
   pagination: paginationSchema,
@@ -112,4 +120,24 @@ export const MARKETING_MESSAGES = {
   inPast: 'Choose a time in the future',
   notEditable: 'Only notifications that are still scheduled can be changed',
   userTypeRequired: 'Choose the user type to send to',
+  unknownUserType: 'That user type does not exist or is disabled',
 } as const;
+
+/** In-app notification to the admin who scheduled it, when sending finishes (DESIGN §7). */
+export const marketingFinishedText = (
+  title: string,
+  status: ScheduledStatus,
+  totals: { sent: number; failed: number },
+): { title: string; message: string } => {
+  if (totals.sent === 0 && totals.failed === 0) {
+    return {
+      title: 'Scheduled notification had no recipients',
+      message: `"${title}" reached nobody: no recipient matched the audience on the chosen channels.`,
+    };
+  }
+  const verb = status === 'sent' ? 'was sent' : status === 'failed' ? 'failed' : 'was partly sent';
+  return {
+    title: `Scheduled notification ${verb}`,
+    message: `"${title}": ${totals.sent} delivered, ${totals.failed} failed.`,
+  };
+};

@@ -4,6 +4,7 @@ const SERVICE = `${API_BASE}/admin/service`;
 const AUTH = `${API_BASE}/admin/auth`;
 const MANAGE = `${API_BASE}/admin/manage`;
 const SETTING = `${API_BASE}/admin/setting`;
+const MARKETING = `${API_BASE}/admin/marketing`;
 
 export const API_PATHS = {
   health: '/api/health',
@@ -32,6 +33,8 @@ export const API_PATHS = {
   common: {
     clientConfig: `${API_BASE}/common/client-config`,
     saveFcmToken: `${API_BASE}/common/save-fcm-token`,
+    /** Signed in: the VAPID application server key for PushManager.subscribe. */
+    vapidPublicKey: `${API_BASE}/common/vapid-public-key`,
     /** Public: `{active, message}` for the service-unavailable screen (maintenance mode). */
     serviceStatus: `${API_BASE}/common/service-status`,
   },
@@ -46,6 +49,12 @@ export const API_PATHS = {
     updateBasic: `${SETTING}/update-basic-settings`,
     policies: `${SETTING}/get-policy-settings`,
     updatePolicies: `${SETTING}/update-policy-settings`,
+  },
+  marketing: {
+    add: `${MARKETING}/add-new-notification`,
+    list: `${MARKETING}/get-all-scheduled-notification`,
+    update: `${MARKETING}/update-scheduled-notification`,
+    delete: `${MARKETING}/delete-scheduled-notification`,
   },
   manage: {
     addUserType: `${MANAGE}/add-user-types`,

@@ -7,7 +7,11 @@ import { z } from 'zod';
  * which the cookie identifies).
  */
 export const pushSubscriptionSchema = z.strictObject({
-  endpoint: z.url({ protocol: /^https$/ }).max(2048),
+  /**
+   * The push service's URL. https, except plain http to a loopback host (a local push service in
+   * tests); the server also checks the host against PUSH_SERVICE_HOSTS.
+   */
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     p256dh: z.string().min(1).max(200),
@@ -34,8 +38,24 @@ export const saveFcmTokenRequestSchema = z.strictObject({
 });
 export type SaveFcmTokenRequest = z.input<typeof saveFcmTokenRequestSchema>;
 
-/** `GET /api/v1/common/vapid-public-key` (signed in): the application server key. */
+/** `GET /api/v1/common/vapid-public-key` (signed in): the application server key (base64url). */
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
+
+/** `save-fcm-token` answers `data: {saved: true, refreshAfter}` (ISO; the web re-saves after it). */
+export const savedPushSubscriptionSchema = z.object({
+  saved: z.literal(true),
+  refreshAfter: z.string(),
+});
+
+/** The web re-registers its subscription after this long (spec §9). */
+export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const PUSH_MESSAGES = {
+  saved: 'Push token saved successfully',
+  vapid: 'Push key fetched successfully',
+  endpointNotAllowed: 'This push service is not allowed',
+  userTokenMismatch: 'userToken does not belong to this session',
+} as const;
 
 /** What a push message carries (the service worker shows title, body and icon). */
 export interface PushPayload {
