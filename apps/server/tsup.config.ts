@@ -2,7 +2,8 @@ import { cp, rm } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The server, and the backup/restore command (npm run backup / restore at the root).
+  entry: { main: 'src/main.ts', 'backup-cli': 'src/ops/backup-cli.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

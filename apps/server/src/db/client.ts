@@ -19,6 +19,10 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A repository function takes either the database or the transaction it should join. */
 export type Executor = Database | Tx;
 
+/** The rows of a raw `db.execute(sql…)` (node-postgres and PGlite both answer `{rows}`). */
+export const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { API_PATHS } from '@safarnama/contract';
 
 /**
@@ -15,6 +15,10 @@ export interface StorageDriver {
   delete(key: string): Promise<void>;
   /** The URL a browser loads the object from. */
   publicUrl(key: string): string;
+  /** Every stored key (backup, restore, orphan checks). */
+  list(): AsyncIterable<string>;
+  /** The object's bytes; rejects when it does not exist. */
+  read(key: string): Promise<Buffer>;
   /** Local driver only: the directory served at `/uploads`. */
   readonly localRoot?: string;
 }
@@ -54,6 +58,16 @@ export const createLocalStorage = (root: string): StorageDriver => {
     delete: async (key) => {
       await rm(pathOf(key), { force: true });
     },
+    list: async function* () {
+      const entries = await readdir(base, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = relative(base, join(entry.parentPath, entry.name)).split(sep).join('/');
+        // Temporary files of a write in progress (and anything else not a key) are skipped.
+        if (KEY_PATTERN.test(key) && key.length <= 200) yield key;
+      }
+    },
+    read: (key) => readFile(pathOf(key)),
     publicUrl: (key) => `${API_PATHS.uploads}/${assertSafeKey(key)}`,
   };
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
+import { rowsOf, type Database, type Executor } from '../../db/client.js';
 import {
   countries,
   homepageBlogs,
@@ -30,8 +30,6 @@ export const withoutParallelWorkers = <T>(db: Database, work: (tx: Executor) => 
  * scalar sub-selects); the service runs them side by side on the pool. No query runs per row.
  */
 
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (result as { rows?: Record<string, unknown>[] }).rows ?? [];
 const num = (value: unknown) => Number(value ?? 0);
 
 const GALLERY_OWNER = 'itinerary-gallery';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rowsOf, type Executor } from '../../db/client.js';
 import { countries, imageLibraries, itineraries, places, states } from '../../db/schema/index.js';
 import { ilikeContains } from '../../db/search.js';
 
@@ -112,8 +112,6 @@ export const estimateMatching = async (db: Executor, filter: ItineraryFilter): P
   return Number.isFinite(n) ? Math.round(n) : -1;
 };
 
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (result as { rows?: Record<string, unknown>[] }).rows ?? [];
 
 /**
  * The planner's row estimate of the whole table (-1 when never analysed): the tuple density of
