@@ -123,4 +123,39 @@ describe('config', () => {
       loadConfig({ DATA_DIR: env.DATA_DIR, ADMIN_PASSWORD: 'p'.repeat(12) }).adminPassword,
     ).toBe('p'.repeat(12));
   });
+
+  it('selects S3 storage by S3_BUCKET, with path-style and the public URL derived sensibly', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'media' }).s3).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      publicBaseUrl: 'https://media.s3.us-east-1.amazonaws.com',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        S3_BUCKET: 'media',
+        S3_REGION: 'ap-south-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PUBLIC_BASE_URL: 'https://cdn.example.com/media/',
+      }).s3,
+    ).toMatchObject({
+      region: 'ap-south-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicBaseUrl: 'https://cdn.example.com/media',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://x' }),
+    ).toThrow(/S3_ENDPOINT/);
+  });
 });

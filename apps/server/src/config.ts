@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultS3PublicBaseUrl, type S3StorageOptions } from './media/open-storage.js';
 import { DEFAULT_SMS_BASE_URLS } from './messaging/sms.js';
 import { DEFAULT_WHATSAPP_BASE_URL } from './messaging/whatsapp.js';
 
@@ -141,6 +142,29 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(30_000).default(3000),
   ),
+  /** S3-compatible storage for uploads, used when S3_BUCKET is set (else DATA_DIR/uploads). */
+  S3_BUCKET: optionalText(63),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().max(64).default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .max(2048)
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText(256),
+  S3_SECRET_ACCESS_KEY: optionalText(256),
+  S3_PUBLIC_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .max(2048)
+      .optional(),
+  ),
   /** How often the scheduler looks for due marketing notifications; 0 turns it off on this node. */
   SCHEDULER_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
@@ -199,6 +223,8 @@ export interface Config {
   schedulerIntervalMs: number;
   /** Hosts (and their subdomains) push subscriptions may point at. */
   pushServiceHosts: string[];
+  /** S3-compatible storage (S3_BUCKET set), else undefined: uploads on local disk. */
+  s3: S3StorageOptions | undefined;
 }
 
 export interface MessagingBaseUrls {
@@ -248,6 +274,27 @@ const loadOrCreateSecret = (dataDir: string): string => {
   return secret;
 };
 
+const s3Options = (e: ReturnType<typeof parseEnv>): S3StorageOptions | undefined => {
+  if (!e.S3_BUCKET) return undefined;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credential chain',
+    ]);
+  }
+  const where = { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT };
+  return {
+    ...where,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE
+      ? e.S3_FORCE_PATH_STYLE === 'true'
+      : Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicBaseUrl: (e.S3_PUBLIC_BASE_URL ?? defaultS3PublicBaseUrl(where)).replace(/\/+$/, ''),
+  };
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const e = parseEnv(env);
   const baseDir = env.INIT_CWD ?? process.cwd();
@@ -285,6 +332,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ipGeolocationUrl: e.LOCATION_IP_GEOLOCATION_URL,
       timeoutMs: e.LOCATION_TIMEOUT_MS,
     },
+    s3: s3Options(e),
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   };

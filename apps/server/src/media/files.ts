@@ -34,16 +34,22 @@ export const withStoredFiles = async <T>(
   log?: FastifyBaseLogger,
 ): Promise<T> => {
   const keys: string[] = [];
+  const writes: Promise<void>[] = [];
   const batch: FileBatch = {
     keys,
-    put: async (key, body, contentType) => {
+    put: (key, body, contentType) => {
       keys.push(key); // recorded first: a half-written file is cleaned up too
-      await storage.put(key, body, contentType);
+      const write = storage.put(key, body, contentType);
+      writes.push(write);
+      return write;
     },
   };
   try {
     return await work(batch);
   } catch (err) {
+    // Writes still in flight (a sibling of the one that failed) finish first, or their files
+    // would land after the clean-up.
+    await Promise.allSettled(writes);
     await deleteFiles(storage, keys, log);
     throw err;
   }

@@ -19,6 +19,8 @@ export interface StorageDriver {
   list(): AsyncIterable<string>;
   /** The object's bytes; rejects when it does not exist. */
   read(key: string): Promise<Buffer>;
+  /** Object-store drivers: the origin browsers load files from (allowed by the CSP). */
+  readonly publicOrigin?: string;
   /** Local driver only: the directory served at `/uploads`. */
   readonly localRoot?: string;
 }

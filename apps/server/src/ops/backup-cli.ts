@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { createLocalStorage } from '../media/storage.js';
+import { openStorage } from '../media/open-storage.js';
 import { BackupError, restoreBackup, writeBackup } from './backup.js';
 
 /**
@@ -51,7 +51,7 @@ const main = async (): Promise<number> => {
     allowPositionals: true,
   });
   const config = loadConfig();
-  const storage = createLocalStorage(join(config.dataDir, 'uploads'));
+  const storage = await openStorage(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/db`;
 
   if (command === 'backup') {
