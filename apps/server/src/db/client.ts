@@ -26,6 +26,8 @@ export const rowsOf = (result: unknown): Record<string, unknown>[] =>
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool (the socket.io adapter takes its LISTEN connection from it). */
+  pool?: pg.Pool;
   /** Applies the drizzle-kit migrations found in `folder` (default: {@link migrationsFolder}). */
   migrate(folder?: string): Promise<void>;
   /** `select 1` with a time limit; rejects when the database cannot answer in time. */

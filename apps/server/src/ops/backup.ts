@@ -27,6 +27,8 @@ import type { StorageDriver } from '../media/storage.js';
 export const BACKUP_FORMAT = 'safarnama-backup';
 export const BACKUP_VERSION = 1;
 const BATCH = 500;
+/** Working state of a running system, not data: never backed up, emptied by a restore. */
+const TRANSIENT_TABLES = new Set(['socket_io_attachments', 'rate_limit_counters']);
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
@@ -99,6 +101,7 @@ export const writeBackup = async (options: {
     };
     yield `${JSON.stringify(header)}\n`;
     for (const table of await listTables(tx)) {
+      if (TRANSIENT_TABLES.has(table)) continue;
       const columns = await listColumns(tx, table);
       yield `${JSON.stringify({ table, columns })}\n`;
       const list = columns.map(ident).join(', ');

@@ -1,4 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { AUTH_TOKEN_KEY, SOCKET_EVENTS, SOCKET_PATH } from '@safarnama/contract';
 import type { AuthContext } from '../http/access.js';
@@ -8,6 +11,10 @@ import type { AuthContext } from '../http/access.js';
  * only with a live session token (query `token`, or the HttpOnly `authToken` cookie of a
  * remember-me session) and joins the rooms `admin:<id>` and `session:<id>`. Services push events
  * through this hub and revoke sessions through it, so a revoked token's sockets close at once.
+ *
+ * Several server processes (DATABASE_URL set): socket.io's PostgreSQL adapter carries every emit,
+ * room disconnect and `notifyPeers` signal to the other processes over LISTEN/NOTIFY, so a socket
+ * on node B hears what happened on node A.
  *
  * Until `attach` runs (tests that never listen), every call is a harmless no-op.
  */
@@ -26,6 +33,13 @@ export interface Realtime {
    * refuses (the allowed-IP list changed). Answers how many were disconnected.
    */
   readmit: () => Promise<number>;
+  /**
+   * Tells the other server processes that shared state changed (they drop their caches); a no-op
+   * on a single process. Handlers run only on the OTHER processes: the caller has done its part.
+   */
+  notifyPeers: (signal: PeerSignal) => void;
+  /** What this process does when another one sends `signal`. */
+  onPeerSignal: (signal: PeerSignal, handler: () => Promise<void> | void) => void;
   /** How many sockets are open (tests, health). */
   connectionCount: () => number;
   close: () => Promise<void>;
@@ -48,12 +62,22 @@ const readCookie = (header: string | undefined, name: string): string | undefine
   return undefined;
 };
 
+/** Cross-process signals (cache invalidation). */
+export type PeerSignal = 'ip-list-changed' | 'basic-settings-changed';
+
+export interface RealtimeOptions {
+  /** PostgreSQL pool for the cross-process adapter; omitted = this process only (PGlite). */
+  pool?: pg.Pool | undefined;
+  log?: FastifyBaseLogger;
+}
+
 export const adminRoom = (adminId: string) => `admin:${adminId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-export const createRealtime = (): Realtime => {
+export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
   let io: Server | null = null;
   let attached: RealtimeDeps | null = null;
+  const peerHandlers = new Map<PeerSignal, (() => Promise<void> | void)[]>();
 
   const revokeRooms = (rooms: string[], reason: string) => {
     if (!io || rooms.length === 0) return;
@@ -72,6 +96,24 @@ export const createRealtime = (): Realtime => {
         connectTimeout: 20_000,
         maxHttpBufferSize: 16 * 1024,
       });
+      if (options.pool) {
+        io.adapter(
+          createAdapter(options.pool, {
+            errorHandler: (err) => options.log?.warn({ err }, 'socket.io PostgreSQL adapter error'),
+          }),
+        );
+        for (const signal of peerHandlers.keys()) {
+          io.on(signal, () => {
+            for (const handler of peerHandlers.get(signal) ?? []) {
+              void Promise.resolve()
+                .then(handler)
+                .catch((err: unknown) =>
+                  options.log?.warn({ err, signal }, 'a peer signal handler failed'),
+                );
+            }
+          });
+        }
+      }
       io.use((socket, next) => {
         void (async () => {
           const query = socket.handshake.query.token;
@@ -115,6 +157,14 @@ export const createRealtime = (): Realtime => {
       }
       return refused;
     },
+    notifyPeers: (signal) => {
+      // The in-memory adapter has no peers (and would only warn).
+      if (io && options.pool) io.serverSideEmit(signal);
+    },
+    onPeerSignal: (signal, handler) => {
+      if (io) throw new Error('register peer signal handlers before attach');
+      peerHandlers.set(signal, [...(peerHandlers.get(signal) ?? []), handler]);
+    },
     connectionCount: () => io?.sockets.sockets.size ?? 0,
     close: async () => {
       if (!io) return;
@@ -123,6 +173,8 @@ export const createRealtime = (): Realtime => {
       // Sockets and the engine only: the HTTP server belongs to Fastify, which closes it.
       server.disconnectSockets(true);
       server.engine.close();
+      // The PostgreSQL adapter gives its LISTEN connection back to the pool.
+      await server.of('/').adapter.close();
       await Promise.resolve();
     },
   };

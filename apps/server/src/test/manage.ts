@@ -27,6 +27,8 @@ export const fakeRealtime = () => {
       revokedAdmins.push({ adminIds: [...adminIds], reason });
     },
     readmit: async () => 0,
+    notifyPeers: () => undefined,
+    onPeerSignal: () => undefined,
     connectionCount: () => 0,
     close: async () => undefined,
   };

@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './activity.js';
 export * from './settings.js';
 export * from './marketing.js';
+export * from './ops.js';

@@ -83,14 +83,14 @@ export interface BasicSettingsServiceDeps {
   storage: StorageDriver;
   pipeline: ImagePipeline;
   /** `service-status` goes to every socket when maintenance mode changes. */
-  realtime: Pick<Realtime, 'broadcast'>;
+  realtime: Pick<Realtime, 'broadcast' | 'notifyPeers' | 'onPeerSignal'>;
 }
 
 /**
  * Basic settings (issue 9): product name, logo, support contacts, time zone, currency, the idle
  * timeout of `Session` sign-ins and maintenance mode (DESIGN §7). The guard asks for maintenance
  * mode and the auth service for the idle timeout on every request, so the document is cached in
- * memory and dropped after each save this process commits (one process for now).
+ * memory and dropped after each save, here and (peer signal) in every other process.
  */
 export const createBasicSettingsService = ({
   db,
@@ -115,6 +115,7 @@ export const createBasicSettingsService = ({
   const invalidate = () => {
     cached = undefined;
   };
+  realtime.onPeerSignal('basic-settings-changed', invalidate);
 
   const maintenanceOn = async () => (await get()).maintenanceMode;
 
@@ -187,6 +188,7 @@ export const createBasicSettingsService = ({
       requestLog,
     );
     invalidate();
+    realtime.notifyPeers('basic-settings-changed');
     await deleteFiles(storage, obsolete, requestLog);
     const saved = presentBasic(row);
     if (saved.maintenanceMode !== wasOn) {

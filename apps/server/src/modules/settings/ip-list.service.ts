@@ -30,15 +30,15 @@ export interface IpListServiceDeps {
   db: Database;
   now: () => Date;
   /** Open sockets are checked again after a change (`readmit`). */
-  realtime: Pick<Realtime, 'readmit'>;
+  realtime: Pick<Realtime, 'readmit' | 'notifyPeers' | 'onPeerSignal'>;
   log: { warn: (obj: object, msg: string) => void };
 }
 
 /**
  * The allowed-IP list (DESIGN §4). Empty = every address may call; otherwise only addresses inside
  * an entry reach the admin API and the socket. The list is read on every guarded request, so it is
- * cached in memory and dropped after each change this process commits (one process for now; a
- * multi-node deployment needs a shared invalidation signal). A change that would leave the
+ * cached in memory and dropped after each change, by this process and, through the realtime
+ * hub's peer signal, by every other one. A change that would leave the
  * caller's own address outside a non-empty list is refused, naming the address.
  */
 export const createIpListService = ({ db, now, realtime, log }: IpListServiceDeps) => {
@@ -63,9 +63,17 @@ export const createIpListService = ({ db, now, realtime, log }: IpListServiceDep
 
   const allows = async (ip: string): Promise<boolean> => (await allowList()).allows(ip);
 
+  /** Another process changed the list: same as here, without telling the others again. */
+  const changedElsewhere = async () => {
+    invalidate();
+    await realtime.readmit();
+  };
+  realtime.onPeerSignal('ip-list-changed', changedElsewhere);
+
   /** After a committed change: drop the cache and close sockets the new list refuses. */
   const changed = async () => {
     invalidate();
+    realtime.notifyPeers('ip-list-changed');
     try {
       await realtime.readmit();
     } catch (err) {
