@@ -18,6 +18,7 @@ export * from './password-policy.js';
 export * from './account.js';
 export * from './notifications.js';
 export * from './realtime.js';
+export * from './idempotency.js';
 export * from './manage.js';
 export * from './client-config.js';
 export * from './settings.js';

@@ -77,6 +77,12 @@ export class UnsupportedMediaType extends AppError {
   }
 }
 
+export class IdempotencyMismatch extends AppError {
+  constructor(message: string) {
+    super('IDEMPOTENCY_MISMATCH', message);
+  }
+}
+
 export class RateLimited extends AppError {
   constructor(
     message: string,
