@@ -189,3 +189,40 @@ describe.skipIf(!inject('pgTemplate'))('two nodes on one PostgreSQL', () => {
     });
   });
 });
+
+describe.skipIf(!inject('pgTemplate'))('the API rate limit across two nodes', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const limits = { rateLimitMax: 10, rateLimitSyncMs: 50 };
+    a = await createTestApp({ mailer: fakeMailer().mailer, ...limits });
+    const url = a.database.pool?.options.connectionString;
+    if (!url) throw new Error('node A has no PostgreSQL pool');
+    b = await createTestApp({
+      mailer: fakeMailer().mailer,
+      database: openPostgres(url, { max: 5 }),
+      ...limits,
+    });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts one client on both nodes together', async () => {
+    const hit = (node: TestApp, remoteAddress = '198.51.100.20') =>
+      node.app.inject({ method: 'GET', url: '/api/health', remoteAddress });
+    for (let i = 0; i < 6; i++) expect((await hit(a)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await hit(b)).statusCode).toBe(200);
+    // Ten in all (B alone saw four): after a sync both nodes know, and the eleventh is refused
+    // wherever it goes.
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await hit(b);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await hit(a)).statusCode).toBe(429);
+    // Another client is not affected.
+    expect((await hit(a, '198.51.100.21')).statusCode).toBe(200);
+  });
+});
