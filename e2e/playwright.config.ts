@@ -60,6 +60,10 @@ export default defineConfig({
       LOCATION_REVERSE_GEOCODE_URL: `${E2E_LOCATION_ORIGIN}/reverse?lat={lat}&lon={long}`,
       LOCATION_IP_GEOLOCATION_URL: `${E2E_LOCATION_ORIGIN}/ipgeo`,
       LOCATION_TIMEOUT_MS: '800',
+      // push.spec.ts: subscriptions point at a local push receiver (http is allowed on loopback).
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
+      // marketing.spec.ts: a notification scheduled seconds ahead goes out within about a second.
+      SCHEDULER_INTERVAL_MS: '1000',
     },
   },
 });

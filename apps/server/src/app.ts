@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MESSAGING_BASE_URLS, type Config } from './config.js';
+import { DEFAULT_MESSAGING_BASE_URLS, DEFAULT_PUSH_SERVICE_HOSTS, type Config } from './config.js';
 import { clientIpOf } from './http/client-ip.js';
 import { createMailer, type Mailer } from './messaging/mail.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { createAccessGuard, recordRoutes, type RouteRecord } from './http/access.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { MESSAGES, NotFound, RateLimited, ServiceUnavailable } from './http/errors.js';
+import { NotFound, RateLimited } from './http/errors.js';
 import { readIndex, registerWeb, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
 import { createImagePipeline, type ImagePipeline } from './media/pipeline.js';
@@ -63,6 +63,9 @@ import { blogRoutes } from './modules/blogs/blogs.routes.js';
 import { createBlogService, type BlogService } from './modules/blogs/blogs.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerAudit } from './http/audit.js';
+import { registerDrain } from './http/drain.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { createSharedRateLimit } from './http/shared-rate-limit.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { createRoleService } from './modules/roles/roles.service.js';
 import { adminRoutes } from './modules/admins/admins.routes.js';
@@ -81,6 +84,15 @@ import { createIpListService, type IpListService } from './modules/settings/ip-l
 import { createPolicyService } from './modules/settings/policies.service.js';
 import { createIpGuard, createMaintenanceGuard } from './modules/settings/settings.guards.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { createPushService, vapidSubject, type PushService } from './modules/push/push.service.js';
+import { createDeliverers } from './modules/marketing/deliver.js';
+import { marketingRoutes } from './modules/marketing/marketing.routes.js';
+import {
+  createMarketingService,
+  type MarketingService,
+} from './modules/marketing/marketing.service.js';
+import { createScheduler, schedulerNodeId } from './modules/marketing/scheduler.js';
 
 /** Used only by tests that build an app without one; the real config always has APP_SECRET. */
 const DEV_APP_SECRET = 'safarnama-test-app-secret-not-for-production-use';
@@ -124,6 +136,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the global API rate limit (tests). */
   rateLimitMax?: number;
+  /** How often a PostgreSQL node shares its rate-limit counts (default 1 s; tests go faster). */
+  rateLimitSyncMs?: number;
   /** The mail channel (default: SMTP_URL or the outbox folder). Tests pass one on smtp-server. */
   mailer?: Mailer;
   /** The realtime hub (default: a fresh one attached to this app's HTTP server). */
@@ -150,6 +164,10 @@ export interface AppServices {
     communication: CommunicationService;
     basic: BasicSettingsService;
   };
+  /** Web push to admins' browsers: VAPID key, subscriptions, `send(target, payload)`. */
+  push: PushService;
+  /** Scheduled marketing notifications and this process's poller (`marketing.scheduler`). */
+  marketing: MarketingService;
 }
 
 declare module 'fastify' {
@@ -202,7 +220,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   const appSecret = config.appSecret ?? DEV_APP_SECRET;
   const publicUrl = config.publicUrl ?? config.publicOrigin;
-  const realtime = deps.realtime ?? createRealtime();
+  const realtime = deps.realtime ?? createRealtime({ pool: database.pool, log: app.log });
   const pipeline = deps.pipeline ?? createImagePipeline({ now });
   // Settings (issue 9): the allowed-IP list and the basic settings are read on every guarded
   // request (cached); the e-mail channel feeds the mailer; the idle timeout feeds the sessions.
@@ -265,6 +283,37 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const itineraries = createItineraryService({ db: database.db, storage, pipeline });
   const homepage = createHomepageService({ db: database.db, storage, now });
   const roles = createRoleService({ db: database.db, realtime });
+  const push = createPushService({
+    db: database.db,
+    now,
+    box: createSecretBox(appSecret, 'vapid'),
+    subject: vapidSubject(config.mailFrom ?? DEFAULT_MAIL_FROM),
+    allowedHosts: config.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    log: app.log,
+  });
+  // Scheduled marketing notifications (issue 9): the poller is created here and started by
+  // main.ts after listen (tests call `runOnce()`); closing the app stops it.
+  const marketing: MarketingService = {
+    ...createMarketingService({ db: database.db, storage, pipeline, now }),
+    scheduler: createScheduler({
+      db: database.db,
+      now,
+      nodeId: schedulerNodeId(),
+      intervalMs: config.schedulerIntervalMs || 5000,
+      deliver: createDeliverers({
+        db: database.db,
+        mailer,
+        communication,
+        push,
+        baseUrls: config.messaging ?? DEFAULT_MESSAGING_BASE_URLS,
+        publicUrl,
+        storage,
+      }),
+      notifications,
+      log: app.log,
+    }),
+  };
+  app.addHook('preClose', () => marketing.scheduler.stop());
   const activity = createActivityService({ db: database.db });
   const admins = createAdminService({
     db: database.db,
@@ -286,6 +335,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     blogs,
     itineraries,
     settings: { ipList, communication, basic: basicSettings },
+    push,
+    marketing,
   });
 
   // JSON only (multipart is added inside the route plugins that declare it, see
@@ -302,17 +353,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     parseJson(request, text, done);
   });
 
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (closing) {
-      reply.header('connection', 'close');
-      throw new ServiceUnavailable(MESSAGES.shuttingDown);
-    }
-  });
+  registerDrain(app);
   // Authentication and authorization run after the rate limit (onRequest) and before the body is
   // read, so an anonymous caller can neither make us parse a body nor probe validation. The
   // allowed-IP list comes first (a refused address learns nothing else), maintenance mode after
@@ -323,6 +364,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     createAccessGuard({ authenticate: auth.authenticate, publicOrigin: config.publicOrigin }),
   );
   app.addHook('preParsing', createMaintenanceGuard({ maintenanceOn: basicSettings.maintenanceOn }));
+  // Idempotency-Key on creates (needs the caller, so after the guards; before the body is read).
+  registerIdempotency(app, { db: database.db, now });
   // The audit log (DESIGN §4): one entry after every successful state-changing call.
   registerAudit(app, { db: database.db });
 
@@ -334,7 +377,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         scriptSrc: ["'self'"],
         // react-toastify injects a <style> tag.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(storage.publicOrigin ? [storage.publicOrigin] : []),
+        ],
         // The login page's location lookups (spec §7) call out to the configured services.
         connectSrc: ["'self'", ...locationOrigins(location)],
         fontSrc: ["'self'", 'data:'],
@@ -347,8 +395,21 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     strictTransportSecurity: config.secureCookies ? { maxAge: 15_552_000 } : false,
   });
   await app.register(fastifyCookie);
+  // Several processes on PostgreSQL share the counts (http/shared-rate-limit.ts); PGlite is one
+  // process, so memory is enough.
+  const sharedRateLimit =
+    database.driver === 'postgres'
+      ? createSharedRateLimit({
+          db: database.db,
+          timeWindowMs: API_RATE_LIMIT.timeWindow,
+          syncMs: deps.rateLimitSyncMs,
+          log: app.log,
+        })
+      : null;
+  if (sharedRateLimit) app.addHook('onClose', () => sharedRateLimit.stop());
   await app.register(fastifyRateLimit, {
     global: true,
+    ...(sharedRateLimit ? { store: sharedRateLimit.Store } : {}),
     max: deps.rateLimitMax ?? API_RATE_LIMIT.max,
     timeWindow: API_RATE_LIMIT.timeWindow,
     allowList: (request) => !(request.url === '/api' || request.url.startsWith('/api/')),
@@ -377,7 +438,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(blogRoutes({ blogs }));
   await app.register(itineraryRoutes({ itineraries }));
   await app.register(
-    dashboardRoutes({ dashboard: createDashboardService({ db: database.db }), activity }),
+    dashboardRoutes({
+      dashboard: createDashboardService({ db: database.db }),
+      activity,
+      marketing,
+    }),
   );
   await app.register(homepageRoutes({ homepage }));
   await app.register(roleRoutes({ roles }));
@@ -391,6 +456,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       policies: createPolicyService({ db: database.db, now }),
     }),
   );
+  await app.register(pushRoutes({ push }));
+  await app.register(marketingRoutes({ marketing }));
   if (storage.localRoot) await registerUploads(app, storage.localRoot);
   for (const routes of deps.routes ?? []) await app.register(routes);
   const index = await registerWeb(app, config.webDist);

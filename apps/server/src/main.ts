@@ -3,11 +3,14 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createPasswordHasher } from './lib/password.js';
-import { createLocalStorage } from './media/storage.js';
+import { openStorage } from './media/open-storage.js';
+import { waitForDatabase } from './ops/startup.js';
 import { ensureFirstSuperAdmin, type FirstAdminResult } from './modules/admins/admins.bootstrap.js';
 
 /** How long a graceful stop may take before the process gives up and exits with 1. */
-const SHUTDOWN_GRACE_MS = 15_000;
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Of which: how long requests already running may take to finish. */
+const DRAIN_MS = 7000;
 
 const banner = (config: Config, first: FirstAdminResult) => {
   const lines = [`Safarnama back-office is running at ${config.publicUrl}`];
@@ -44,6 +47,12 @@ const main = async () => {
     dataDir: config.dataDir,
     onError: (err) => process.stderr.write(`database connection error: ${err.message}\n`),
   });
+  // An unreachable database is waited for (with a stand-in answering 503 on the port).
+  await waitForDatabase(database, {
+    port: config.port,
+    host: config.host,
+    say: (line) => process.stderr.write(`${line}\n`),
+  });
   await database.migrate();
   const hasher = createPasswordHasher();
   const first = await ensureFirstSuperAdmin(database.db, hasher, {
@@ -51,7 +60,7 @@ const main = async () => {
     password: config.adminPassword,
   });
 
-  const storage = createLocalStorage(join(config.dataDir, 'uploads'));
+  const storage = await openStorage(config);
   const app = await buildApp({
     config: { ...config, outboxDir: join(config.dataDir, 'outbox') },
     database,
@@ -59,8 +68,12 @@ const main = async () => {
     storage,
   });
   await app.services.auth.warmUp();
+  // Web push: the VAPID key pair exists from the first start on (generated and stored once).
+  await app.services.push.publicKey();
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(banner(config, first));
+  // The marketing poller (SCHEDULER_INTERVAL_MS, 0 = this node sends nothing); app.close() stops it.
+  if (config.schedulerIntervalMs > 0) app.services.marketing.scheduler.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,7 +86,14 @@ const main = async () => {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
-      await app.close(); // in-flight requests finish; new ones get 503
+      // The scheduler claims nothing more (its sends in flight finish and release the claim);
+      // new requests get 503 while those already running finish; then sockets (told first),
+      // the listener and the database close.
+      const scheduler = app.services.marketing.scheduler.stop();
+      const drained = await app.drain(DRAIN_MS);
+      if (!drained) app.log.warn('requests still running after the drain period; closing anyway');
+      await scheduler;
+      await app.close();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -55,6 +55,7 @@ export const PUSH_MESSAGES = {
   vapid: 'Push key fetched successfully',
   endpointNotAllowed: 'This push service is not allowed',
   userTokenMismatch: 'userToken does not belong to this session',
+  invalidKeys: 'The push subscription keys are not valid',
 } as const;
 
 /** What a push message carries (the service worker shows title, body and icon). */

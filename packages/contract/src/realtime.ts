@@ -16,6 +16,11 @@ export const SOCKET_EVENTS = {
   sessionRevoked: 'session-revoked',
   /** {}: the admin's permissions changed; refetch the profile so menus and buttons follow. */
   permissionsChanged: 'permissions-changed',
+  /**
+   * {}: this server process is stopping (deploy, scale-in); the connection closes next and the
+   * client reconnects, through the load balancer, to a process that stays.
+   */
+  serverRestarting: 'server-restarting',
 } as const;
 
 export interface NotificationEvent {

@@ -95,9 +95,13 @@ export const openPglite = async (
   };
 };
 
+const MIGRATION_LOCK = 'safarnama:migrations';
+
 export interface PostgresOptions {
   max?: number;
   onError?: (err: Error) => void;
+  /** How long a new connection may take before the call fails (503); default 5 s. */
+  connectTimeoutMs?: number;
 }
 
 export const openPostgres = (
@@ -108,18 +112,36 @@ export const openPostgres = (
     connectionString: url,
     max: options.max ?? 10,
     // A database that cannot be reached answers 503 within this time instead of hanging.
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process: idle ones report through the
+  // pool, and every client gets its own listener too, since a checked-out client (the socket.io
+  // adapter's LISTEN connection) would otherwise throw its 'error' event.
   pool.on('error', (err) => options.onError?.(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => options.onError?.(err));
+  });
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
     db,
     pool,
     driver: 'postgres',
-    migrate: (folder = migrationsFolder()) => migratePg(db, { migrationsFolder: folder }),
+    // Several processes starting together: one migrates, the others wait for it (a session
+    // advisory lock; the migrations run on that same connection).
+    migrate: async (folder = migrationsFolder()) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
+      } finally {
+        await client
+          .query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK])
+          .catch(() => undefined);
+        client.release();
+      }
+    },
     ping: async (timeoutMs = 2000) => {
       await withTimeout(db.execute(sql`select 1`), timeoutMs, 'Database ping');
     },

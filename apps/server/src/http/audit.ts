@@ -21,6 +21,7 @@ import {
   placeBlogs,
   placeDetails,
   places,
+  scheduledNotifications,
   states,
   userTypes,
 } from '../db/schema/index.js';
@@ -184,6 +185,7 @@ export const ENTITY_LOADERS = {
   'communication-settings': channelLoader,
   'basic-settings': settingsDocLoader('basic'),
   'policy-settings': settingsDocLoader('policies'),
+  'scheduled-notification': byId(scheduledNotifications, true),
 } satisfies Record<string, EntityLoader>;
 
 // ── actors of the public sign-in routes ──────────────────────────────────────────────────────────
@@ -244,6 +246,7 @@ const M = API_PATHS.manage;
 const S = API_PATHS.service;
 const L = API_PATHS.imageLibraries;
 const G = API_PATHS.setting;
+const K = API_PATHS.marketing;
 /** The route URL of a contract path builder: `:name` where the id goes. */
 const param = (build: (id: string) => string, name = 'id') => `${build('')}:${name}`;
 
@@ -470,6 +473,19 @@ export const AUDIT_RULES: Record<string, AuditRule | AuditExemption> = {
     entityType: 'policy-settings',
     load: E['policy-settings'],
     id: () => 'policies',
+  },
+
+  // Scheduled marketing notifications (multipart add/update: the id arrives in the form).
+  [`POST ${K.add}`]: { action: 'create', entityType: 'scheduled-notification' },
+  [`POST ${K.update}`]: {
+    action: 'update',
+    entityType: 'scheduled-notification',
+    load: E['scheduled-notification'],
+  },
+  [`POST ${K.delete}`]: {
+    action: 'delete',
+    entityType: 'scheduled-notification',
+    load: E['scheduled-notification'],
   },
 };
 

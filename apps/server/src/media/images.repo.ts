@@ -16,7 +16,8 @@ export type ImageOwnerType =
   | 'blog-cover'
   | 'itinerary-gallery'
   | 'admin-avatar'
-  | 'app-logo';
+  | 'app-logo'
+  | 'marketing-notification';
 
 export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>
   rows.length === 0 ? [] : db.insert(images).values(rows).returning();

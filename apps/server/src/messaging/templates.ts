@@ -49,3 +49,40 @@ export const invitationMail = (
     link,
   };
 };
+
+/**
+ * A scheduled marketing notification by e-mail: the title as subject and heading, the message
+ * (one paragraph per line), the optional image and the optional link as the action. URLs are
+ * absolute (built from PUBLIC_URL by the caller).
+ */
+export const marketingMail = (
+  to: string,
+  content: { title: string; message: string; imageUrl: string | null; link: string | null },
+): MailMessage => {
+  // A subject is one header line: any line break in the title becomes a space.
+  const subject = content.title.replace(/\s+/g, ' ').trim();
+  const paragraphs = content.message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const image = content.imageUrl
+    ? `<p><img src="${escapeHtml(content.imageUrl)}" alt="" style="max-width:100%;height:auto;border-radius:6px"></p>`
+    : '';
+  const action = content.link
+    ? `<p><a href="${escapeHtml(content.link)}" style="display:inline-block;background:#0d9488;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open</a></p>` +
+      `<p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(content.link)}</p>`
+    : '';
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n${content.link ? `\n${content.link}\n` : ''}`,
+    html:
+      `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">` +
+      `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
+      image +
+      paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+      action +
+      `</body></html>`,
+    ...(content.link ? { link: content.link } : {}),
+  };
+};

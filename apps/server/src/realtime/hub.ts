@@ -71,6 +71,42 @@ export interface RealtimeOptions {
   log?: FastifyBaseLogger;
 }
 
+/**
+ * The pool as the adapter sees it. The adapter (0.5) can lose a connection: one that fails while
+ * it sets up LISTEN is never released, and one acquired on its reconnect timer after `close` is
+ * never released either; `pool.end()` would wait for them forever. So every connection handed
+ * out is tracked and `releaseAll` (on close) gives back whatever is still out; once closed,
+ * `connect` simply never answers.
+ */
+const adapterPool = (pool: pg.Pool, closed: () => boolean) => {
+  const never = new Promise<never>(() => undefined);
+  const out = new Set<pg.PoolClient>();
+  const facade = {
+    connect: async () => {
+      if (closed()) return never;
+      const client = await pool.connect();
+      if (closed()) {
+        client.release(true);
+        return never;
+      }
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => {
+        if (!out.delete(client)) return;
+        release(err);
+      };
+      out.add(client);
+      return client;
+    },
+    query: pool.query.bind(pool),
+  };
+  return {
+    pool: facade as unknown as pg.Pool,
+    releaseAll: () => {
+      for (const client of [...out]) client.release(true);
+    },
+  };
+};
+
 export const adminRoom = (adminId: string) => `admin:${adminId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -78,6 +114,7 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
   let io: Server | null = null;
   let attached: RealtimeDeps | null = null;
   const peerHandlers = new Map<PeerSignal, (() => Promise<void> | void)[]>();
+  let releaseAdapterConnections: () => void = () => undefined;
 
   const revokeRooms = (rooms: string[], reason: string) => {
     if (!io || rooms.length === 0) return;
@@ -97,8 +134,10 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
         maxHttpBufferSize: 16 * 1024,
       });
       if (options.pool) {
+        const shared = adapterPool(options.pool, () => io === null);
+        releaseAdapterConnections = shared.releaseAll;
         io.adapter(
-          createAdapter(options.pool, {
+          createAdapter(shared.pool, {
             errorHandler: (err) => options.log?.warn({ err }, 'socket.io PostgreSQL adapter error'),
           }),
         );
@@ -170,11 +209,14 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
       if (!io) return;
       const server = io;
       io = null;
-      // Sockets and the engine only: the HTTP server belongs to Fastify, which closes it.
-      server.disconnectSockets(true);
+      // This process's sockets only (`local`: with the adapter a plain emit reaches every node).
+      // They are told, then their transport closes, so the clients reconnect by themselves to a
+      // process that stays. The HTTP server belongs to Fastify, which closes it.
+      server.local.emit(SOCKET_EVENTS.serverRestarting, {});
       server.engine.close();
       // The PostgreSQL adapter gives its LISTEN connection back to the pool.
       await server.of('/').adapter.close();
+      releaseAdapterConnections();
       await Promise.resolve();
     },
   };

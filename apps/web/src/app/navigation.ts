@@ -33,7 +33,8 @@ export type PageKind =
   | 'ip-block'
   | 'communication-settings'
   | 'basic-settings'
-  | 'policy-settings';
+  | 'policy-settings'
+  | 'marketing-notifications';
 
 export interface AdminPage {
   id: string;
@@ -226,6 +227,7 @@ export const ADMIN_PAGES: AdminPage[] = [
     'marketing.view',
     'Schedule marketing notifications by push, e-mail, SMS or WhatsApp and follow their delivery.',
     { group: 'marketing' },
+    'marketing-notifications',
   ),
   // Settings
   page(

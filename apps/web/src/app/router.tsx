@@ -67,6 +67,9 @@ const lazyPage = (page: AdminPage): RouteObject['lazy'] => {
       return () => loadWithTimeout(() => import('../features/settings/BasicSettingsPage'));
     case 'policy-settings':
       return () => loadWithTimeout(() => import('../features/settings/PolicySettingsPage'));
+    case 'marketing-notifications':
+      return () =>
+        loadWithTimeout(() => import('../features/marketing/MarketingNotificationsPage'));
     case 'coming-soon':
       return async () => {
         const { ComingSoonPage } = await loadWithTimeout(

@@ -57,6 +57,9 @@ export const scheduledNotifications = pgTable(
   ],
 );
 
+/** A delivery row's state; 'sending' left behind by a crash is failed, never sent again. */
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
 /**
  * One row per (notification, channel, recipient), written before sending and marked after: a
  * crash mid-send resumes with the rows still 'pending' and never sends a 'sent' one again.
@@ -71,7 +74,8 @@ export const scheduledDeliveries = pgTable(
     channel: text('channel').$type<MarketingChannel>().notNull(),
     /** E-mail address, phone number or push subscription id. */
     recipient: text('recipient').notNull(),
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /** pending → sending (claimed for the one send) → sent | failed. */
+    status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     updatedAt: updatedAt(),

@@ -4,6 +4,7 @@ import {
   API_PATHS,
   DASHBOARD_ACTIVITY_LIMIT,
   DASHBOARD_MESSAGES as M,
+  DASHBOARD_UPCOMING_LIMIT,
   dashboardOneSchema,
   envelopeSchema,
 } from '@safarnama/contract';
@@ -11,16 +12,19 @@ import { requireAuth } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ActivityService } from '../activity/activity.service.js';
+import type { MarketingService } from '../marketing/marketing.service.js';
 import type { DashboardService } from './dashboard.service.js';
 
 export interface DashboardRoutesDeps {
   dashboard: DashboardService;
   /** The latest admin activity, for callers who may read the log (optional: tests without). */
   activity?: Pick<ActivityService, 'latest'>;
+  /** The upcoming scheduled notifications, for callers with marketing.view (optional: tests). */
+  marketing?: Pick<MarketingService, 'upcoming'>;
 }
 
 export const dashboardRoutes =
-  ({ dashboard, activity }: DashboardRoutesDeps) =>
+  ({ dashboard, activity, marketing }: DashboardRoutesDeps) =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
@@ -30,17 +34,29 @@ export const dashboardRoutes =
         schema: {
           tags: ['dashboard'],
           summary:
-            'Content at a glance: counts, homepage slots, content gaps, itineraries by type and month, and (with activity.view) the latest admin activity',
+            'Content at a glance: counts, homepage slots, content gaps, itineraries by type and month, (with activity.view) the latest admin activity and (with marketing.view) the upcoming scheduled notifications',
           response: { 200: envelopeSchema(dashboardOneSchema), ...errorResponses(401, 403) },
         },
       },
       async (request) => {
-        const readsLog = activity && requireAuth(request).permissions.has('activity.view');
-        const [data, latestActivity] = await Promise.all([
+        const { permissions } = requireAuth(request);
+        const readsLog = activity && permissions.has('activity.view');
+        const readsMarketing = marketing && permissions.has('marketing.view');
+        const [data, latestActivity, upcomingNotifications] = await Promise.all([
           dashboard.get(),
           readsLog ? activity.latest(DASHBOARD_ACTIVITY_LIMIT) : undefined,
+          readsMarketing ? marketing.upcoming(DASHBOARD_UPCOMING_LIMIT) : undefined,
         ]);
-        return ok({ data: latestActivity ? { ...data, latestActivity } : data }, M.fetched);
+        return ok(
+          {
+            data: {
+              ...data,
+              ...(latestActivity ? { latestActivity } : {}),
+              ...(upcomingNotifications ? { upcomingNotifications } : {}),
+            },
+          },
+          M.fetched,
+        );
       },
     );
   };

@@ -112,7 +112,6 @@ export const estimateMatching = async (db: Executor, filter: ItineraryFilter): P
   return Number.isFinite(n) ? Math.round(n) : -1;
 };
 
-
 /**
  * The planner's row estimate of the whole table (-1 when never analysed): the tuple density of
  * the last ANALYZE (or autovacuum) times the table's current size in pages, as the planner itself

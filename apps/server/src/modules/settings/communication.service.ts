@@ -189,7 +189,8 @@ export const createCommunicationService = ({
     return channel.type === 'email' ? smtpSettingsOf(channel.settings) : null;
   };
 
-  return { get, save, test, smtpFromSettings };
+  // `configured` also serves the marketing poller (the active channel, opened, or null).
+  return { get, save, test, smtpFromSettings, configured };
 };
 
 export type CommunicationService = ReturnType<typeof createCommunicationService>;

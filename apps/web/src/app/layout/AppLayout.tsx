@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { hasPermission, useProfile } from '../../features/auth/auth.api';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { RealtimeEvents } from '../realtime/RealtimeEvents';
+import { PushMessages } from '../../features/push/PushMessages';
 import { Header } from './Header';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { Sidebar } from './Sidebar';
@@ -42,6 +43,7 @@ export const AppLayout = () => {
   return (
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       {profile ? <RealtimeEvents profile={profile} /> : null}
+      {profile ? <PushMessages adminId={profile._id} /> : null}
       {isMenuOpen ? (
         <div
           aria-hidden="true"

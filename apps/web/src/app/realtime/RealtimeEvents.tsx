@@ -9,6 +9,7 @@ import {
   type SessionRevokedEvent,
 } from '@safarnama/contract';
 import { hasPermission } from '../../features/auth/auth.api';
+import { scheduledNotificationsChanged } from '../../features/marketing/marketing.tags';
 import { receiveNotification } from '../../features/notifications/notifications.api';
 import { serviceStatusChanged } from '../../features/system/serviceStatus.api';
 import { closeSocket, openSocket } from '../../lib/socket';
@@ -37,6 +38,7 @@ const MAINTENANCE_EXEMPT = 'settings.update';
  * tab session, or the HttpOnly cookie of a remembered one), closes it when the layout goes (sign
  * out, session over) and turns its events into app state:
  * - `notification`: the bell and the notification lists update, and a toast tells the news;
+ *   one of type 'marketing' (a scheduled send finished) also reloads the scheduled notifications;
  * - `session-revoked`: the token is cleared and the admin goes to /login with the reason;
  * - `permissions-changed`: the profile reloads, so menus and buttons follow;
  * - `service-status` {active: false}: /service-unavailable (except for admins who can end the
@@ -59,6 +61,8 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
 
     const handleNotification = (event: NotificationEvent): void => {
       receiveNotification(dispatch, getState(), event);
+      // A scheduled send finished: its list and the dashboard's card load the new state.
+      if (event.notification.type === 'marketing') dispatch(scheduledNotificationsChanged());
       const { title, message } = event.notification;
       showToast('info', message ? `${title}: ${message}` : title, {
         toastId: `notification-${event.notification._id}`,

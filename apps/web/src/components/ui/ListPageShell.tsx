@@ -18,6 +18,8 @@ interface ListPageShellProps {
   onSearchChange: (text: string) => void;
   searchPlaceholder: string;
   searchLabel: string;
+  /** Controls beside the search box that narrow the list (a status select). */
+  filters?: ReactNode;
   /** The debounced search the list was asked for (for the empty message). */
   search: string;
   isLoading: boolean;
@@ -56,6 +58,7 @@ export const ListPageShell = ({
   onSearchChange,
   searchPlaceholder,
   searchLabel,
+  filters,
   search,
   isLoading,
   isFetching,
@@ -77,13 +80,18 @@ export const ListPageShell = ({
     {intro}
 
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <SearchBox
-        className="w-full sm:max-w-md"
-        value={searchText}
-        onChange={onSearchChange}
-        placeholder={searchPlaceholder}
-        label={searchLabel}
-      />
+      <div
+        className={filters ? 'flex w-full flex-col gap-3 sm:flex-row sm:items-center' : 'contents'}
+      >
+        <SearchBox
+          className="w-full sm:max-w-md"
+          value={searchText}
+          onChange={onSearchChange}
+          placeholder={searchPlaceholder}
+          label={searchLabel}
+        />
+        {filters}
+      </div>
       {isFetching && !isLoading ? (
         <span className="text-teal-600 dark:text-teal-400">
           <Spinner label={loadingLabel} />
@@ -122,7 +130,8 @@ export const ListPageShell = ({
           message={search ? `Nothing matches "${search}". Try another search.` : emptyMessage}
         />
       ) : (
-        <div className="overflow-x-auto">{children}</div>
+        // relative: the sr-only header texts (absolute) stay inside the scroller, not widen the page.
+        <div className="relative overflow-x-auto">{children}</div>
       )}
     </Card>
 

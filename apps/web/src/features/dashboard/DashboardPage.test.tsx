@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, MONTHS, TOUR_TYPES, type Dashboard } from '@safarnama/contract';
+import { API_PATHS, MONTHS, SOCKET_EVENTS, TOUR_TYPES, type Dashboard } from '@safarnama/contract';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
@@ -11,6 +11,8 @@ import {
   renderRoutes,
   stubFetch,
 } from '../../test/utils';
+import { serverEmit } from '../../test/fakeSocket';
+import { makeNotification } from '../marketing/test-data';
 
 // Recharts needs a laid-out DOM; the page's own behaviour is what is tested here.
 vi.mock('./DashboardCharts', () => ({
@@ -198,5 +200,102 @@ describe('DashboardPage', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Images' })).toHaveTextContent('42');
+  });
+
+  describe('upcoming scheduled notifications', () => {
+    const upcoming = [
+      makeNotification(1, {
+        title: 'Monsoon offers',
+        channels: ['push', 'email'],
+        scheduledAt: '2026-11-21T10:00:15.000Z',
+      }),
+      makeNotification(2, {
+        title: 'Diwali greetings',
+        channels: ['sms'],
+        status: 'sending',
+        scheduledAt: '2026-11-20T04:30:00.000Z',
+      }),
+    ];
+
+    it('lists title, IST time, channels and status with a link to the page', async () => {
+      const zone = process.env.TZ;
+      process.env.TZ = 'America/New_York';
+      try {
+        serve(() =>
+          jsonResponse(okEnvelope({ data: { ...answer, upcomingNotifications: upcoming } })),
+        );
+        renderRoutes(routes, '/dashboard');
+        const card = await screen.findByRole('region', {
+          name: 'Upcoming scheduled notifications',
+        });
+        const items = within(card).getAllByRole('listitem');
+        expect(items).toHaveLength(2);
+        expect(items[0]).toHaveTextContent('Monsoon offers');
+        expect(items[0]).toHaveTextContent('21 Nov 2026, 3:30:15 pm IST · Push, E-mail');
+        expect(items[0]).toHaveTextContent('Scheduled');
+        expect(items[1]).toHaveTextContent('Diwali greetings');
+        expect(items[1]).toHaveTextContent('20 Nov 2026, 10:00:00 am IST · SMS');
+        expect(items[1]).toHaveTextContent('Sending');
+        expect(within(card).getByRole('link', { name: 'View all' })).toHaveAttribute(
+          'href',
+          '/marketing/notification',
+        );
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
+      }
+    });
+
+    it('says when nothing is scheduled', async () => {
+      serve(() => jsonResponse(okEnvelope({ data: { ...answer, upcomingNotifications: [] } })));
+      renderRoutes(routes, '/dashboard');
+      const card = await screen.findByRole('region', { name: 'Upcoming scheduled notifications' });
+      expect(within(card).getByText('No notifications are scheduled.')).toBeVisible();
+      expect(within(card).queryByRole('listitem')).not.toBeInTheDocument();
+    });
+
+    it('leaves the card out when the answer has no such field (no marketing.view)', async () => {
+      serve(() => jsonResponse(okEnvelope({ data: answer })));
+      renderRoutes(routes, '/dashboard');
+      await screen.findByRole('region', { name: 'Homepage slots' });
+      expect(
+        screen.queryByRole('region', { name: 'Upcoming scheduled notifications' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it("loads again when a scheduled send finishes (the socket's 'marketing' notification)", async () => {
+      let answers = 0;
+      serve(() => {
+        answers += 1;
+        return jsonResponse(
+          okEnvelope({
+            data: {
+              ...answer,
+              upcomingNotifications: answers === 1 ? upcoming : upcoming.slice(0, 1),
+            },
+          }),
+        );
+      });
+      renderRoutes(routes, '/dashboard');
+      const card = await screen.findByRole('region', { name: 'Upcoming scheduled notifications' });
+      expect(await within(card).findByText('Diwali greetings')).toBeVisible();
+      serverEmit(SOCKET_EVENTS.notification, {
+        notification: {
+          _id: 'n-1',
+          type: 'marketing',
+          title: 'Scheduled notification was sent',
+          message: '"Diwali greetings": 2 delivered, 0 failed.',
+          link: '/marketing/notification',
+          isRead: false,
+          readAt: null,
+          createdAt: new Date().toISOString(),
+        },
+        unreadCount: 1,
+      });
+      await waitFor(() => {
+        expect(within(card).queryByText('Diwali greetings')).not.toBeInTheDocument();
+      });
+      expect(answers).toBe(2);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminActivity, Dashboard } from '@safarnama/contract';
+import type { AdminActivity, Dashboard, ScheduledNotification } from '@safarnama/contract';
 import { loadWithTimeout } from '../../app/lazy';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -9,6 +9,8 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage } from '../../lib/errors';
 import { formatCount, formatDateTime } from '../../lib/format';
+import { formatIst } from '../marketing/ist';
+import { channelsText, StatusBadge } from '../marketing/labels';
 import { useGetDashboardQuery } from './dashboard.api';
 import type * as DashboardCharts from './DashboardCharts';
 import type { ChartDatum } from './DashboardCharts';
@@ -33,6 +35,7 @@ export const DASHBOARD_LINKS = {
   countries: '/services/addCountries',
   imageLibrary: '/services/image-library',
   activity: '/admins-activities',
+  marketing: '/marketing/notification',
 } as const;
 
 /** Chart colours per theme, read by the SVG through CSS variables. */
@@ -191,6 +194,44 @@ const LatestActivity = ({ entries }: { entries: readonly AdminActivity[] }) => (
   </Section>
 );
 
+/** The next scheduled marketing notifications (sent only to admins with `marketing.view`). */
+const UpcomingNotifications = ({ items }: { items: readonly ScheduledNotification[] }) => (
+  <Section
+    title="Upcoming scheduled notifications"
+    action={
+      <Link to={DASHBOARD_LINKS.marketing} className={`text-sm ${linkClass}`}>
+        View all
+      </Link>
+    }
+  >
+    {items.length === 0 ? (
+      <p className="text-sm text-slate-600 dark:text-slate-400">No notifications are scheduled.</p>
+    ) : (
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {items.map((item) => (
+          <li
+            key={item._id}
+            className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
+            <span className="min-w-0">
+              <span className="block text-sm font-medium break-words text-slate-900 dark:text-slate-100">
+                {item.title}
+              </span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                <time dateTime={item.scheduledAt}>{formatIst(item.scheduledAt)}</time> ·{' '}
+                {channelsText(item.channels)}
+              </span>
+            </span>
+            <span className="shrink-0">
+              <StatusBadge status={item.status} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </Section>
+);
+
 const isFreshInstall = ({ counts }: Dashboard) =>
   counts.itineraries.active + counts.itineraries.inactive === 0 &&
   counts.places.active + counts.places.inactive === 0 &&
@@ -257,7 +298,16 @@ const DashboardContent = ({ data }: { data: Dashboard }) => {
         </ul>
       </Section>
 
-      {data.latestActivity ? <LatestActivity entries={data.latestActivity} /> : null}
+      {data.latestActivity || data.upcomingNotifications ? (
+        <div
+          className={`grid gap-6 ${data.latestActivity && data.upcomingNotifications ? 'xl:grid-cols-2' : ''}`}
+        >
+          {data.upcomingNotifications ? (
+            <UpcomingNotifications items={data.upcomingNotifications} />
+          ) : null}
+          {data.latestActivity ? <LatestActivity entries={data.latestActivity} /> : null}
+        </div>
+      ) : null}
 
       {fresh ? (
         <Card>

@@ -1,14 +1,20 @@
 import { API_PATHS, type Dashboard, type Envelope } from '@safarnama/contract';
 import { baseApi } from '../../app/api';
 
-/** `GET dashboard`: one call, `data.data`. Always fetched afresh when the page opens. */
-export const dashboardApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getDashboard: build.query<Dashboard, undefined>({
-      query: () => API_PATHS.service.dashboard,
-      transformResponse: (response: Envelope<{ data: Dashboard }>) => response.data.data,
+/**
+ * `GET dashboard`: one call, `data.data`. Always fetched afresh when the page opens; the 'Dashboard'
+ * tag lets scheduled-notification writes and finished sends refresh its upcoming list.
+ */
+export const dashboardApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Dashboard'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getDashboard: build.query<Dashboard, undefined>({
+        query: () => API_PATHS.service.dashboard,
+        transformResponse: (response: Envelope<{ data: Dashboard }>) => response.data.data,
+        providesTags: ['Dashboard'],
+      }),
     }),
-  }),
-});
+  });
 
 export const { useGetDashboardQuery } = dashboardApi;

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, ServiceUnavailable } from './errors.js';
+
+/**
+ * Graceful stop (SECURITY 23): `app.drain(ms)` turns new requests away with 503 (and
+ * `Connection: close`, so a load balancer moves on) while the listener stays open, then waits for
+ * the requests already running to finish, at most `ms`. `app.close()` afterwards closes the
+ * sockets and the listener. A closing app (`preClose`) also answers 503.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once no request is running (true) or `timeoutMs` passed (false). */
+    drain: (timeoutMs: number) => Promise<boolean>;
+  }
+}
+
+export const registerDrain = (app: FastifyInstance) => {
+  let closing = false;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ServiceUnavailable(MESSAGES.shuttingDown);
+    }
+    inFlight += 1;
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) idle?.();
+    });
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  app.decorate('drain', async (timeoutMs: number) => {
+    closing = true;
+    if (inFlight === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        idle = null;
+        resolve(false);
+      }, timeoutMs);
+      idle = () => {
+        clearTimeout(timer);
+        idle = null;
+        resolve(true);
+      };
+    });
+  });
+};

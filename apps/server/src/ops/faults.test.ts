@@ -1,0 +1,222 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_PATHS, SOCKET_EVENTS } from '@safarnama/contract';
+import { openPostgres } from '../db/client.js';
+import { loginAs, makeAdmin } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { makeJpeg, multipart } from '../test/images.js';
+import { createFromTemplate, dropDatabase, withDatabase } from '../test/pg.js';
+import { connectSocket } from '../test/socket.js';
+import { startTcpProxy } from '../test/tcp-proxy.js';
+
+/**
+ * SECURITY 22 and 23 on PostgreSQL (`npm run test:pg`): the database going away while the server
+ * runs and at its start, and a graceful stop under load. The start and stop cases run the real
+ * server entry (src/main.ts) as a child process.
+ */
+const pgTemplate = inject('pgTemplate');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const until = async <T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe.skipIf(!pgTemplate)('the database going away while the server runs', () => {
+  let t: TestApp;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let name: string;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    if (!pgTemplate) return;
+    name = `test_${randomBytes(6).toString('hex')}`;
+    await createFromTemplate(pgTemplate.url, name, pgTemplate.name);
+    const direct = new URL(withDatabase(pgTemplate.url, name));
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    direct.host = `127.0.0.1:${proxy.port}`;
+    const database = openPostgres(direct.toString(), { max: 4, connectTimeoutMs: 1000 });
+    t = await createTestApp({ database });
+    const admin = await makeAdmin(t.database.db, t.hasher, { superAdmin: true });
+    headers = (await loginAs(t.app, admin)).headers;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+    if (pgTemplate) await dropDatabase(pgTemplate.url, name);
+  });
+
+  const list = () => t.app.inject({ method: 'GET', url: API_PATHS.service.listCountries, headers });
+
+  it.each(['refuse', 'blackhole'] as const)(
+    'answers 503 within the connect time-out (%s) and recovers without a restart',
+    async (how) => {
+      expect((await list()).statusCode).toBe(200);
+      await proxy.down(how);
+      const started = Date.now();
+      const res = await list();
+      expect(res.statusCode, res.body).toBe(503);
+      expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(res.body).not.toMatch(/ECONN|stack|at /);
+      expect(Date.now() - started).toBeLessThan(1000 + 1500);
+      expect((await t.app.inject({ method: 'GET', url: API_PATHS.ready })).statusCode).toBe(503);
+
+      await proxy.up();
+      await until(async () => ((await list()).statusCode === 200 ? true : undefined), 10_000);
+      expect((await t.app.inject({ method: 'GET', url: API_PATHS.ready })).statusCode).toBe(200);
+    },
+    30_000,
+  );
+});
+
+describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTERM', () => {
+  let child: ChildProcess | undefined;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let name: string;
+  let dataDir: string;
+  let base: string;
+  let output = '';
+  let exited: Promise<number | null>;
+  const admin = { email: 'faults@safarnama.test', password: 'Faults-test-password-42' };
+
+  beforeAll(async () => {
+    if (!pgTemplate) return;
+    name = `test_${randomBytes(6).toString('hex')}`;
+    await createFromTemplate(pgTemplate.url, name, pgTemplate.name);
+    const direct = new URL(withDatabase(pgTemplate.url, name));
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.down('refuse'); // the database is away when the server starts
+    direct.host = `127.0.0.1:${proxy.port}`;
+    dataDir = await mkdtemp(join(tmpdir(), 'safarnama-faults-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        ...process.env,
+        DATABASE_URL: direct.toString(),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        LOG_LEVEL: 'warn',
+        SCHEDULER_INTERVAL_MS: '1000',
+        WEB_DIST: join(dataDir, 'no-web'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exited = new Promise((resolve) => child?.once('exit', (code) => resolve(code)));
+  }, 30_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await proxy?.close();
+    if (pgTemplate) await dropDatabase(pgTemplate.url, name);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('waits for the database with a clear message, live but not ready, then starts', async () => {
+    const health = await until(async () => {
+      const res = await fetch(`${base}/api/health`);
+      return res.status === 200 ? res : undefined;
+    }, 20_000);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(output).toContain('The database cannot be reached');
+    expect(output).toMatch(/Retrying in \d+ s/);
+
+    await proxy.up();
+    await until(async () => {
+      const res = await fetch(`${base}/api/ready`);
+      return res.status === 200 ? true : undefined;
+    }, 20_000);
+    expect(output).toContain('Safarnama back-office is running');
+  }, 45_000);
+
+  it('on SIGTERM finishes the running upload, turns new calls away, tells sockets, exits 0 fast', async () => {
+    const login = await fetch(`${base}${API_PATHS.auth.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: admin }),
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const socket = await connectSocket(base, { token });
+
+    // An upload that is still arriving when the signal comes.
+    const { payload, headers } = await multipart([
+      { name: 'name', value: 'Bhutan' },
+      { name: 'shortName', value: 'BT' },
+      { name: 'image', data: await makeJpeg(300, 200) },
+    ]);
+    const url = new URL(`${base}${API_PATHS.service.addCountry}`);
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-length': String(payload.length),
+            authorization: `Bearer ${token}`,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write(payload.subarray(0, 1000));
+      setTimeout(() => req.end(payload.subarray(1000)), 1500);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalled = Date.now();
+    child?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const turnedAway = await fetch(`${base}${API_PATHS.service.listCountries}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).catch((err: unknown) => {
+      throw new Error(`${String(err)} ${String((err as Error).cause)}\n${output}`);
+    });
+    expect(turnedAway.status).toBe(503);
+    expect(turnedAway.headers.get('connection')).toBe('close');
+
+    const upload = await answer;
+    expect(upload.status, upload.body).toBe(201);
+    // Once nothing runs any more, the sockets are told before their connection closes.
+    expect(await socket.next(SOCKET_EVENTS.serverRestarting, 5000)).toEqual({});
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    socket.close();
+  }, 30_000);
+});

@@ -1,0 +1,61 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy in front of PostgreSQL for the fault tests: `down('refuse')` closes every
+ * connection and refuses new ones (database stopped), `down('blackhole')` accepts and never
+ * answers (network gone: the connect time-out applies), `up()` forwards again.
+ */
+export const startTcpProxy = async (target: { host: string; port: number }, port = 0) => {
+  let mode: 'up' | 'refuse' | 'blackhole' = 'up';
+  const open = new Set<Socket>();
+  let server: Server | null = null;
+  let boundPort = port;
+
+  const listen = async () => {
+    server = createServer((client) => {
+      open.add(client);
+      client.on('close', () => open.delete(client));
+      client.on('error', () => client.destroy());
+      if (mode === 'blackhole') return;
+      const upstream = connect(target.port, target.host);
+      open.add(upstream);
+      upstream.on('close', () => {
+        open.delete(upstream);
+        client.destroy();
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server?.listen(boundPort, '127.0.0.1', () => resolve()));
+    const address = server?.address();
+    if (address && typeof address === 'object') boundPort = address.port;
+  };
+  const stopListening = async () => {
+    const current = server;
+    server = null;
+    for (const socket of open) socket.destroy();
+    open.clear();
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+
+  await listen();
+  return {
+    get port() {
+      return boundPort;
+    },
+    /** The database "goes away". */
+    down: async (how: 'refuse' | 'blackhole') => {
+      await stopListening();
+      mode = how;
+      if (how === 'blackhole') await listen();
+    },
+    /** The database is back. */
+    up: async () => {
+      await stopListening();
+      mode = 'up';
+      await listen();
+    },
+    close: stopListening,
+  };
+};

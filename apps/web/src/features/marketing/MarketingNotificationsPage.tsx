@@ -1,0 +1,346 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import {
+  MARKETING_MESSAGES,
+  PAGE_SIZE,
+  SCHEDULED_STATUSES,
+  type ScheduledNotification,
+  type ScheduledStatus,
+} from '@safarnama/contract';
+import { loadWithTimeout } from '../../app/lazy';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { inputClasses } from '../../components/ui/Form';
+import {
+  DataTable,
+  HeaderCell,
+  ListPageShell,
+  OverlaySpinner,
+  RowAction,
+} from '../../components/ui/ListPageShell';
+import { getErrorMessage, toastError } from '../../lib/errors';
+import { showToast } from '../../lib/toast';
+import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useCan } from '../auth/useCan';
+import { formatIstLines } from './ist';
+import { audienceText, CHANNEL_LABELS, STATUS_LABELS, StatusBadge } from './labels';
+import { useLivePolling } from './liveStatus';
+import {
+  marketingApi,
+  useDeleteScheduledNotificationMutation,
+  useListScheduledNotificationsQuery,
+} from './marketing.api';
+
+// The form (the contract's zod rules, the image dropzone, the user-type list) loads when opened.
+const NotificationFormModal = lazy(() =>
+  loadWithTimeout(() => import('./NotificationFormModal')).then((module) => ({
+    default: module.NotificationFormModal,
+  })),
+);
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'form'; notification: ScheduledNotification | null }
+  | { kind: 'delete'; notification: ScheduledNotification };
+
+const NO_ROWS: ScheduledNotification[] = [];
+
+const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
+
+/** Per chosen channel, what was delivered and what failed (nothing before sending starts). */
+const DeliveryCounts = ({ notification }: { notification: ScheduledNotification }) => {
+  const started = notification.status !== 'scheduled' && notification.status !== 'cancelled';
+  const rows = notification.channels.filter((channel) => notification.counts[channel]);
+  if (!started || rows.length === 0) {
+    return <span className="text-slate-400 dark:text-slate-500">—</span>;
+  }
+  return (
+    <ul className="space-y-1 text-xs whitespace-nowrap">
+      {rows.map((channel) => {
+        const counts = notification.counts[channel] ?? { sent: 0, failed: 0 };
+        return (
+          <li
+            key={channel}
+            aria-label={`${CHANNEL_LABELS[channel]}: ${counts.sent} sent, ${counts.failed} failed`}
+          >
+            <span className="block font-medium text-slate-900 dark:text-slate-100">
+              {CHANNEL_LABELS[channel]}
+            </span>
+            <span className="text-green-700 tabular-nums dark:text-green-400">
+              {counts.sent} sent
+            </span>
+            <span aria-hidden="true" className="text-slate-400 dark:text-slate-500">
+              {' '}
+              /{' '}
+            </span>
+            <span
+              className={`tabular-nums ${
+                counts.failed > 0
+                  ? 'text-red-700 dark:text-red-400'
+                  : 'text-slate-500 dark:text-slate-400'
+              }`}
+            >
+              {counts.failed} failed
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+};
+
+/** The IST time on two lines, '21 Nov 2026' over '3:30:15 pm IST'. */
+const IstTime = ({ value }: { value: string }) => {
+  const [date, time] = formatIstLines(value);
+  return (
+    <time dateTime={value} className="block">
+      {date}
+      <span className="block text-xs text-slate-500 dark:text-slate-400">{time}</span>
+    </time>
+  );
+};
+
+const ChannelChips = ({ notification }: { notification: ScheduledNotification }) => (
+  <ul className="flex flex-wrap gap-1">
+    {notification.channels.map((channel) => (
+      <li
+        key={channel}
+        className="rounded-md border border-slate-200 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700 dark:border-slate-700 dark:text-slate-300"
+      >
+        {CHANNEL_LABELS[channel]}
+      </li>
+    ))}
+  </ul>
+);
+
+/**
+ * /marketing/notification, 'Add Notification' (spec §2, §7 "Marketing"): the scheduled marketing
+ * notifications in a searchable, paged table with a status filter (title and message, channels,
+ * audience, time in IST, status, per-channel delivery counts), 'Add Notification', and Edit /
+ * Delete while a notification is still scheduled. While one is sending or due within minutes the
+ * list reloads every few seconds; a finished send (the socket's in-app notification) reloads it
+ * at once.
+ */
+export const MarketingNotificationsPage = () => {
+  const canCreate = useCan('marketing.create');
+  const canUpdate = useCan('marketing.update');
+  const canDelete = useCan('marketing.delete');
+  const statusId = useId();
+  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
+  const [status, setStatus] = useState<ScheduledStatus | null>(null);
+  const args = { page, limit: PAGE_SIZE, search, status };
+  // The last answer for these arguments decides whether the list keeps reloading.
+  const cached = marketingApi.endpoints.listScheduledNotifications.useQueryState(args);
+  const pollingInterval = useLivePolling(
+    cached.data?.notifications ?? NO_ROWS,
+    cached.fulfilledTimeStamp,
+  );
+  const { data, currentData, error, isLoading, isFetching, refetch } =
+    useListScheduledNotificationsQuery(args, { pollingInterval, refetchOnMountOrArgChange: true });
+  const rows = data?.notifications ?? NO_ROWS;
+
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const closeDialog = (): void => {
+    setDialog({ kind: 'none' });
+  };
+  const [deleteNotification, { isLoading: isDeleting }] = useDeleteScheduledNotificationMutation();
+
+  const handleDelete = async (notification: ScheduledNotification): Promise<void> => {
+    try {
+      const message = await deleteNotification({ id: notification._id }).unwrap();
+      showToast('success', message || MARKETING_MESSAGES.deleted);
+    } catch (failure) {
+      toastError(failure, 'The notification could not be deleted. Please try again.');
+    }
+  };
+
+  const showActions = canUpdate || canDelete;
+
+  return (
+    <>
+      <ListPageShell
+        title="Add Notification"
+        description="Marketing notifications scheduled by push, e-mail, SMS or WhatsApp, with their delivery. Times are India Standard Time (IST)."
+        actions={
+          canCreate ? (
+            <Button
+              onClick={() => {
+                setDialog({ kind: 'form', notification: null });
+              }}
+            >
+              Add Notification
+            </Button>
+          ) : null
+        }
+        filters={
+          <div className="flex items-center gap-2">
+            <label
+              htmlFor={statusId}
+              className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"
+            >
+              Status
+            </label>
+            <select
+              id={statusId}
+              value={status ?? ''}
+              onChange={(event) => {
+                setStatus((event.target.value || null) as ScheduledStatus | null);
+                setPage(1);
+              }}
+              className={`${inputClasses()} w-auto min-w-40`}
+            >
+              <option value="">All statuses</option>
+              {SCHEDULED_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+        searchText={searchText}
+        onSearchChange={setSearchText}
+        searchPlaceholder="Search by title or message..."
+        searchLabel="Search notifications"
+        search={search}
+        isLoading={isLoading}
+        // Polls reload the same page quietly; a new search or page shows the spinner.
+        isFetching={isFetching && currentData === undefined}
+        loadingLabel="Loading notifications"
+        error={error ? getErrorMessage(error, 'Failed to fetch scheduled notifications') : null}
+        onRetry={() => void refetch()}
+        isEmpty={rows.length === 0}
+        emptyTitle="No notifications found"
+        emptyMessage={
+          status
+            ? `No notification is ${STATUS_LABELS[status].toLowerCase()}.`
+            : 'Schedule the first one with Add Notification.'
+        }
+        pagination={data?.pagination}
+        page={page}
+        onPageChange={setPage}
+        countLabel={['notification', 'notifications']}
+      >
+        <DataTable
+          head={
+            <>
+              <HeaderCell>Notification</HeaderCell>
+              <HeaderCell>Channels</HeaderCell>
+              <HeaderCell>Audience</HeaderCell>
+              <HeaderCell>Scheduled (IST)</HeaderCell>
+              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>Delivery</HeaderCell>
+              {showActions ? (
+                <HeaderCell>
+                  <span className="sr-only">Actions</span>
+                </HeaderCell>
+              ) : null}
+            </>
+          }
+        >
+          {rows.map((notification) => {
+            const editable = notification.status === 'scheduled';
+            return (
+              <tr key={notification._id} className="align-top">
+                <td className={`${td} max-w-80 min-w-48`}>
+                  <div className="flex gap-3">
+                    {notification.imageUrl ? (
+                      <img
+                        src={notification.imageUrl}
+                        alt=""
+                        loading="lazy"
+                        className="aspect-[4/3] w-14 shrink-0 rounded-md object-cover"
+                      />
+                    ) : null}
+                    <div className="min-w-0">
+                      <div className="font-medium break-words text-slate-900 dark:text-white">
+                        {notification.title}
+                      </div>
+                      <p className="mt-0.5 line-clamp-2 text-xs break-words text-slate-500 dark:text-slate-400">
+                        {notification.message}
+                      </p>
+                    </div>
+                  </div>
+                </td>
+                <td className={`${td} min-w-28`}>
+                  <ChannelChips notification={notification} />
+                </td>
+                <td className={`${td} min-w-28`}>{audienceText(notification)}</td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <IstTime value={notification.scheduledAt} />
+                  {notification.createdBy ? (
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      by {notification.createdBy.name}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={td}>
+                  <StatusBadge status={notification.status} />
+                </td>
+                <td className={td}>
+                  <DeliveryCounts notification={notification} />
+                </td>
+                {showActions ? (
+                  <td className={`${td} text-right whitespace-nowrap`}>
+                    {editable ? (
+                      <span className="inline-flex flex-col items-end gap-0.5">
+                        {canUpdate ? (
+                          <RowAction
+                            tone="teal"
+                            aria-label={`Edit ${notification.title}`}
+                            onClick={() => {
+                              setDialog({ kind: 'form', notification });
+                            }}
+                          >
+                            Edit
+                          </RowAction>
+                        ) : null}
+                        {canDelete ? (
+                          <RowAction
+                            tone="red"
+                            aria-label={`Delete ${notification.title}`}
+                            disabled={isDeleting}
+                            onClick={() => {
+                              setDialog({ kind: 'delete', notification });
+                            }}
+                          >
+                            Delete
+                          </RowAction>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </DataTable>
+      </ListPageShell>
+
+      <Suspense fallback={<OverlaySpinner />}>
+        {dialog.kind === 'form' ? (
+          <NotificationFormModal notification={dialog.notification} onClose={closeDialog} />
+        ) : null}
+      </Suspense>
+
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        onOpenChange={(open) => {
+          if (!open) closeDialog();
+        }}
+        title="Delete scheduled notification?"
+        message={
+          dialog.kind === 'delete'
+            ? `"${dialog.notification.title}" will not be sent, and it is removed from the list.`
+            : ''
+        }
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (dialog.kind === 'delete') void handleDelete(dialog.notification);
+          closeDialog();
+        }}
+      />
+    </>
+  );
+};
+
+export { MarketingNotificationsPage as Component };

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { MARKETING_LIMITS, MARKETING_MESSAGES } from '@safarnama/contract';
+import { formEntries } from '../../test/utils';
+import {
+  buildNotificationFormData,
+  fieldOfPath,
+  initialFormValues,
+  validateNotification,
+  type NotificationFormValues,
+} from './marketing.form';
+import { makeNotification } from './test-data';
+
+// 21 Nov 2026, 15:00:00 IST.
+const NOW = Date.parse('2026-11-21T09:30:00.000Z');
+
+const valid: NotificationFormValues = {
+  title: '  Monsoon offers  ',
+  message: 'Kerala at half price',
+  link: '/services/itineraries',
+  channels: ['email', 'sms'],
+  audienceType: 'all_admins',
+  userTypeId: '',
+  date: '2026-11-21',
+  time: '15:30:00',
+};
+
+describe('validateNotification', () => {
+  it('answers the trimmed text fields with the time as an instant at +05:30', () => {
+    expect(validateNotification(valid, NOW)).toEqual({
+      errors: {},
+      fields: {
+        title: 'Monsoon offers',
+        message: 'Kerala at half price',
+        link: '/services/itineraries',
+        channels: ['email', 'sms'],
+        audienceType: 'all_admins',
+        userTypeId: '',
+        scheduledAt: '2026-11-21T15:30:00+05:30',
+      },
+    });
+  });
+
+  it('refuses a time in the past, to the second, with the contract text', () => {
+    expect(validateNotification({ ...valid, time: '15:00:00' }, NOW).errors).toEqual({
+      scheduledAt: MARKETING_MESSAGES.inPast,
+    });
+    expect(validateNotification({ ...valid, time: '14:59:59' }, NOW).fields).toBeNull();
+    expect(validateNotification({ ...valid, time: '15:00:01' }, NOW).errors).toEqual({});
+  });
+
+  it('names every wrong field at once', () => {
+    const { fields, errors } = validateNotification(
+      {
+        ...valid,
+        title: '   ',
+        message: '',
+        link: 'http://insecure.example.com',
+        channels: [],
+        audienceType: 'user_type',
+        userTypeId: '',
+        date: '2026-02-30',
+      },
+      NOW,
+    );
+    expect(fields).toBeNull();
+    expect(errors).toEqual({
+      title: 'Title is required',
+      message: 'Message is required',
+      link: 'Link must be an in-app path (/…) or an https:// URL',
+      channels: 'Choose at least one channel',
+      userTypeId: MARKETING_MESSAGES.userTypeRequired,
+      scheduledAt: 'Choose a valid date and time',
+    });
+  });
+
+  it('holds the contract limits', () => {
+    const long = validateNotification(
+      { ...valid, title: 'x'.repeat(MARKETING_LIMITS.title + 1) },
+      NOW,
+    );
+    expect(long.errors.title).toBeTruthy();
+    expect(
+      validateNotification({ ...valid, title: 'x'.repeat(MARKETING_LIMITS.title) }, NOW).errors,
+    ).toEqual({});
+    expect(
+      validateNotification({ ...valid, link: 'https://example.com/offer?x=1' }, NOW).errors,
+    ).toEqual({});
+  });
+
+  it('sends the user type only for a user-type audience', () => {
+    const chosen = validateNotification(
+      { ...valid, audienceType: 'user_type', userTypeId: 'type-1' },
+      NOW,
+    );
+    expect(chosen.fields?.userTypeId).toBe('type-1');
+    const dropped = validateNotification({ ...valid, userTypeId: 'type-1' }, NOW);
+    expect(dropped.fields?.userTypeId).toBe('');
+  });
+});
+
+describe('buildNotificationFormData', () => {
+  const fields = {
+    title: 'Monsoon offers',
+    message: 'Kerala at half price',
+    link: '',
+    channels: ['push', 'email', 'whatsapp'] as const,
+    audienceType: 'user_type' as const,
+    userTypeId: 'type-1',
+    scheduledAt: '2026-11-21T15:30:00+05:30',
+  };
+
+  it('sends channels as channels[i] and the image last', () => {
+    const image = new File(['x'.repeat(200)], 'offer.png', { type: 'image/png' });
+    expect(
+      formEntries(
+        buildNotificationFormData({ ...fields, channels: [...fields.channels] }, { image }),
+      ),
+    ).toEqual([
+      ['title', 'Monsoon offers'],
+      ['message', 'Kerala at half price'],
+      ['link', ''],
+      ['channels[0]', 'push'],
+      ['channels[1]', 'email'],
+      ['channels[2]', 'whatsapp'],
+      ['audienceType', 'user_type'],
+      ['userTypeId', 'type-1'],
+      ['scheduledAt', '2026-11-21T15:30:00+05:30'],
+      ['image', 'file:offer.png'],
+    ]);
+  });
+
+  it('puts the id first on update and says whether the saved image goes', () => {
+    const update = formEntries(
+      buildNotificationFormData(
+        { ...fields, channels: ['email'], audienceType: 'all_admins', userTypeId: '' },
+        { id: 'n-1', removeImage: true },
+      ),
+    );
+    expect(update[0]).toEqual(['id', 'n-1']);
+    expect(update.map(([name]) => name)).not.toContain('userTypeId');
+    expect(update).toContainEqual(['removeImage', 'true']);
+    // A new image replaces the old one: nothing to remove.
+    const replaced = formEntries(
+      buildNotificationFormData(
+        { ...fields, channels: ['email'] },
+        {
+          id: 'n-1',
+          removeImage: true,
+          image: new File(['y'.repeat(200)], 'new.jpg', { type: 'image/jpeg' }),
+        },
+      ),
+    );
+    expect(replaced).toContainEqual(['removeImage', 'false']);
+    expect(replaced.at(-1)).toEqual(['image', 'file:new.jpg']);
+  });
+});
+
+describe('form helpers', () => {
+  it('maps server error paths onto the fields', () => {
+    expect(fieldOfPath('channels.1')).toBe('channels');
+    expect(fieldOfPath('channels[0]')).toBe('channels');
+    expect(fieldOfPath('scheduledAt')).toBe('scheduledAt');
+    expect(fieldOfPath('removeImage')).toBe('image');
+    expect(fieldOfPath('id')).toBeNull();
+  });
+
+  it('opens an existing notification at its IST date and time', () => {
+    const values = initialFormValues(
+      makeNotification(1, {
+        scheduledAt: '2026-11-21T10:00:05.000Z',
+        channels: ['sms', 'push'],
+        audience: { type: 'user_type', userType: { _id: 'type-9', name: 'Editors' } },
+        link: null,
+      }),
+    );
+    expect(values).toMatchObject({
+      date: '2026-11-21',
+      time: '15:30:05',
+      channels: ['sms', 'push'],
+      audienceType: 'user_type',
+      userTypeId: 'type-9',
+      link: '',
+    });
+    expect(initialFormValues(null, NOW)).toMatchObject({
+      date: '2026-11-21',
+      time: '16:00:00',
+      audienceType: 'all_admins',
+      channels: [],
+    });
+  });
+});
