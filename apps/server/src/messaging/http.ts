@@ -32,32 +32,51 @@ const parseJson = (raw: string): unknown => {
   }
 };
 
-const clip = (text: string) => (text.length > 500 ? `${text.slice(0, 497)}...` : text);
+/** At most `max` characters, '...' marking a cut. */
+export const clip = (text: string, max = 500) =>
+  text.length > max ? `${text.slice(0, max - 3)}...` : text;
 
-export const callProvider = async (request: ProviderRequest): Promise<ProviderResult> => {
-  const timeoutMs = request.timeoutMs ?? PROVIDER_TIMEOUT_MS;
-  let response: Response;
+/**
+ * One request with a time-out and no redirects (a provider never needs one; following it could
+ * carry credentials elsewhere). No answer at all comes back as words for an admin, naming `who`.
+ */
+export const fetchWithTimeout = async (
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: string | Buffer | null },
+  timeoutMs: number,
+  who: string,
+): Promise<{ response: Response; text: string } | { unreachable: string }> => {
   try {
-    response = await fetch(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
+    const response = await fetch(url, {
+      method: init.method ?? 'POST',
+      headers: init.headers,
+      body: init.body ?? null,
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     });
+    return { response, text: await response.text().catch(() => '') };
   } catch (err) {
     const timedOut =
       err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
     return {
-      ok: false,
-      status: 0,
-      messageId: null,
-      providerResponse: timedOut
-        ? `No answer from the provider within ${timeoutMs / 1000} s`
-        : `Could not reach the provider (${new URL(request.url).host})`,
+      unreachable: timedOut
+        ? `No answer from the ${who} within ${timeoutMs / 1000} s`
+        : `Could not reach the ${who} (${new URL(url).host})`,
     };
   }
-  const raw = await response.text().catch(() => '');
+};
+
+export const callProvider = async (request: ProviderRequest): Promise<ProviderResult> => {
+  const answer = await fetchWithTimeout(
+    request.url,
+    { headers: request.headers, body: request.body },
+    request.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+    'provider',
+  );
+  if ('unreachable' in answer) {
+    return { ok: false, status: 0, messageId: null, providerResponse: answer.unreachable };
+  }
+  const { response, text: raw } = answer;
   const json = parseJson(raw);
   const read =
     json === null ? { text: raw || response.statusText } : request.read(json, response.ok);

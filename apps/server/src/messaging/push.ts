@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { PushPayload } from '@safarnama/contract';
+import { clip, fetchWithTimeout } from './http.js';
 
 /**
  * One Web Push message (RFC 8030/8291/8292) to one subscription. web-push builds the request
@@ -39,9 +40,6 @@ export const PUSH_MAX_PAYLOAD_BYTES = 3800;
 
 const ACCEPTED = new Set([200, 201, 202]);
 const GONE = new Set([404, 410]);
-
-const clip = (text: string, max = 200) =>
-  text.length > max ? `${text.slice(0, max - 3)}...` : text;
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
@@ -97,30 +95,22 @@ export const deliverPush = async (
     };
   }
 
-  let response: Response;
-  try {
-    response = await fetch(request.endpoint, {
+  const answer = await fetchWithTimeout(
+    request.endpoint,
+    {
       method: request.method,
       headers: Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
       ),
-      body: request.body ?? undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
-  } catch (err) {
-    const timedOut =
-      err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return {
-      ok: false,
-      status: 0,
-      gone: false,
-      error: timedOut
-        ? `No answer from the push service within ${timeoutMs / 1000} s`
-        : `Could not reach the push service (${new URL(request.endpoint).host})`,
-    };
+      body: request.body ?? null,
+    },
+    timeoutMs,
+    'push service',
+  );
+  if ('unreachable' in answer) {
+    return { ok: false, status: 0, gone: false, error: answer.unreachable };
   }
-  const text = await response.text().catch(() => '');
+  const { response, text } = answer;
   if (ACCEPTED.has(response.status))
     return { ok: true, status: response.status, gone: false, error: '' };
   const said = text.trim() || response.statusText;
@@ -128,6 +118,6 @@ export const deliverPush = async (
     ok: false,
     status: response.status,
     gone: GONE.has(response.status),
-    error: clip(`${response.status} ${said}`.trim()),
+    error: clip(`${response.status} ${said}`.trim(), 200),
   };
 };

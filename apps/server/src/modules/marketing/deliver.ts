@@ -9,6 +9,7 @@ import type { MessagingBaseUrls } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { pushSubscriptions } from '../../db/schema/index.js';
 import type { Mailer } from '../../messaging/mail.js';
+import { clip } from '../../messaging/http.js';
 import { sendSms } from '../../messaging/sms.js';
 import { marketingMail } from '../../messaging/templates.js';
 import { sendWhatsapp } from '../../messaging/whatsapp.js';
@@ -53,9 +54,6 @@ export const CHANNEL_ERRORS = {
   subscriptionGone: 'The push subscription no longer exists',
   unsubscribed: 'The browser has unsubscribed (the push service answered gone)',
 } as const;
-
-const clip = (text: string, max = 500) =>
-  text.length > max ? `${text.slice(0, max - 3)}...` : text;
 
 /** Title, message and link as one line of text (SMS body, WhatsApp template parameter). */
 export const plainText = (content: MarketingContent, max: number): string => {

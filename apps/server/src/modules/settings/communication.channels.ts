@@ -3,6 +3,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { EmailChannel, SmsChannel, WhatsappChannel } from '@safarnama/contract';
 import type { MessagingBaseUrls } from '../../config.js';
 import type { SmtpSettings } from '../../messaging/mail.js';
+import { clip } from '../../messaging/http.js';
 import { sendSms } from '../../messaging/sms.js';
 import { sendWhatsapp } from '../../messaging/whatsapp.js';
 
@@ -47,8 +48,6 @@ export interface TestSendResult {
   delivered: boolean;
   providerResponse: string;
 }
-
-const clip = (text: string) => (text.length > 500 ? `${text.slice(0, 497)}...` : text);
 
 /** The provider's words, with the secret blanked out should a server ever echo it. */
 export const scrub = (text: string, secret: string): string =>
