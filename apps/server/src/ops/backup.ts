@@ -28,7 +28,10 @@ export const BACKUP_FORMAT = 'safarnama-backup';
 export const BACKUP_VERSION = 1;
 const BATCH = 500;
 /** Working state of a running system, not data: never backed up, emptied by a restore. */
-const TRANSIENT_TABLES = new Set(['socket_io_attachments', 'rate_limit_counters']);
+export const TRANSIENT_TABLES: ReadonlySet<string> = new Set([
+  'socket_io_attachments',
+  'rate_limit_counters',
+]);
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;

@@ -1,11 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, SOCKET_EVENTS } from '@safarnama/contract';
 import { openPostgres } from '../db/client.js';
@@ -13,6 +7,12 @@ import { loginAs, makeAdmin } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { makeJpeg, multipart } from '../test/images.js';
 import { createFromTemplate, dropDatabase, withDatabase } from '../test/pg.js';
+import {
+  signInOver,
+  startServerProcess,
+  until,
+  type ServerProcess,
+} from '../test/server-process.js';
 import { connectSocket } from '../test/socket.js';
 import { startTcpProxy } from '../test/tcp-proxy.js';
 
@@ -22,25 +22,6 @@ import { startTcpProxy } from '../test/tcp-proxy.js';
  * server entry (src/main.ts) as a child process.
  */
 const pgTemplate = inject('pgTemplate');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-const until = async <T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe.skipIf(!pgTemplate)('the database going away while the server runs', () => {
   let t: TestApp;
@@ -90,14 +71,9 @@ describe.skipIf(!pgTemplate)('the database going away while the server runs', ()
 });
 
 describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTERM', () => {
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let name: string;
-  let dataDir: string;
-  let base: string;
-  let output = '';
-  let exited: Promise<number | null>;
-  const admin = { email: 'faults@safarnama.test', password: 'Faults-test-password-42' };
 
   beforeAll(async () => {
     if (!pgTemplate) return;
@@ -107,38 +83,20 @@ describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTE
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     await proxy.down('refuse'); // the database is away when the server starts
     direct.host = `127.0.0.1:${proxy.port}`;
-    dataDir = await mkdtemp(join(tmpdir(), 'safarnama-faults-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
-    child = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        DATABASE_URL: direct.toString(),
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        LOG_LEVEL: 'warn',
-        SCHEDULER_INTERVAL_MS: '1000',
-        WEB_DIST: join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      DATABASE_URL: direct.toString(),
+      SCHEDULER_INTERVAL_MS: '1000',
     });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    exited = new Promise((resolve) => child?.once('exit', (code) => resolve(code)));
   }, 30_000);
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await server?.dispose();
     await proxy?.close();
     if (pgTemplate) await dropDatabase(pgTemplate.url, name);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('waits for the database with a clear message, live but not ready, then starts', async () => {
+    if (!server) throw new Error('no server');
+    const { base } = server;
     const health = await until(async () => {
       const res = await fetch(`${base}/api/health`);
       return res.status === 200 ? res : undefined;
@@ -147,25 +105,18 @@ describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTE
     const ready = await fetch(`${base}/api/ready`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
-    expect(output).toContain('The database cannot be reached');
-    expect(output).toMatch(/Retrying in \d+ s/);
+    expect(server.output()).toContain('The database cannot be reached');
+    expect(server.output()).toMatch(/Retrying in \d+ s/);
 
     await proxy.up();
-    await until(async () => {
-      const res = await fetch(`${base}/api/ready`);
-      return res.status === 200 ? true : undefined;
-    }, 20_000);
-    expect(output).toContain('Safarnama back-office is running');
+    await server.ready(20_000);
+    expect(server.output()).toContain('Safarnama back-office is running');
   }, 45_000);
 
   it('on SIGTERM finishes the running upload, turns new calls away, tells sockets, exits 0 fast', async () => {
-    const login = await fetch(`${base}${API_PATHS.auth.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: admin }),
-    });
-    expect(login.status, await login.clone().text()).toBe(200);
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    if (!server) throw new Error('no server');
+    const { base } = server;
+    const token = await signInOver(base);
     const socket = await connectSocket(base, { token });
 
     // An upload that is still arriving when the signal comes.
@@ -201,12 +152,10 @@ describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTE
     await new Promise((r) => setTimeout(r, 300));
 
     const signalled = Date.now();
-    child?.kill('SIGTERM');
+    server.signal('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
     const turnedAway = await fetch(`${base}${API_PATHS.service.listCountries}`, {
       headers: { authorization: `Bearer ${token}` },
-    }).catch((err: unknown) => {
-      throw new Error(`${String(err)} ${String((err as Error).cause)}\n${output}`);
     });
     expect(turnedAway.status).toBe(503);
     expect(turnedAway.headers.get('connection')).toBe('close');
@@ -215,7 +164,7 @@ describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTE
     expect(upload.status, upload.body).toBe(201);
     // Once nothing runs any more, the sockets are told before their connection closes.
     expect(await socket.next(SOCKET_EVENTS.serverRestarting, 5000)).toEqual({});
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     socket.close();
   }, 30_000);

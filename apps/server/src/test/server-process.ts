@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The real server entry (src/main.ts, through tsx) as a child process on a free port with its own
+ * data dir: for the tests that need whole processes (start-up, SIGTERM, two nodes).
+ */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** Polls `probe` until it gives a value (errors count as "not yet"). */
+export const until = async <T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+export const TEST_SERVER_ADMIN = {
+  email: 'process-admin@safarnama.test',
+  password: 'Process-test-password-42',
+};
+
+export interface ServerProcess {
+  base: string;
+  dataDir: string;
+  /** stdout and stderr so far. */
+  output: () => string;
+  exited: Promise<number | null>;
+  signal: (name: NodeJS.Signals) => void;
+  /** Resolves once /api/ready answers 200. */
+  ready: (timeoutMs?: number) => Promise<void>;
+  /** Kills it (if still running) and removes its data dir. */
+  dispose: () => Promise<void>;
+}
+
+export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'safarnama-process-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      ADMIN_EMAIL: TEST_SERVER_ADMIN.email,
+      ADMIN_PASSWORD: TEST_SERVER_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SCHEDULER_INTERVAL_MS: '0',
+      WEB_DIST: join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return {
+    base,
+    dataDir,
+    output: () => output,
+    exited,
+    signal: (name) => child.kill(name),
+    ready: async (timeoutMs = 30_000) => {
+      await until(async () => {
+        const res = await fetch(`${base}/api/ready`);
+        return res.status === 200 ? true : undefined;
+      }, timeoutMs);
+    },
+    dispose: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Signs in through HTTP and answers the bearer token. */
+export const signInOver = async (base: string, who = TEST_SERVER_ADMIN): Promise<string> => {
+  const res = await fetch(`${base}/api/v1/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: who }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+};
