@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { AUTH_TOKEN_KEY, SOCKET_EVENTS, SOCKET_PATH } from '@safarnama/contract';
 import type { AuthContext } from '../http/access.js';
@@ -62,6 +62,9 @@ const readCookie = (header: string | undefined, name: string): string | undefine
   return undefined;
 };
 
+/** The peer message that revokes sessions on the other processes. */
+const REVOKE_ROOMS = 'revoke-rooms';
+
 /** Cross-process signals (cache invalidation). */
 export type PeerSignal = 'ip-list-changed' | 'basic-settings-changed';
 
@@ -72,37 +75,41 @@ export interface RealtimeOptions {
 }
 
 /**
- * The pool as the adapter sees it. The adapter (0.5) can lose a connection: one that fails while
- * it sets up LISTEN is never released, and one acquired on its reconnect timer after `close` is
- * never released either; `pool.end()` would wait for them forever. So every connection handed
- * out is tracked and `releaseAll` (on close) gives back whatever is still out; once closed,
- * `connect` simply never answers.
+ * The pool as the adapter sees it. Its LISTEN connection is a client of its own, not one of the
+ * pool's: a pool connection held for the process's lifetime would make `pool.end()` wait for it
+ * forever (and the adapter 0.5 even loses one that fails while it sets up LISTEN). Every such
+ * client is tracked and `releaseAll` (on close) ends whatever is still open; once closed,
+ * `connect` simply never answers. Queries (NOTIFY, attachments) go through the pool.
  */
-const adapterPool = (pool: pg.Pool, closed: () => boolean) => {
+const adapterPool = (pool: pg.Pool, closed: () => boolean, log?: FastifyBaseLogger) => {
   const never = new Promise<never>(() => undefined);
-  const out = new Set<pg.PoolClient>();
+  const out = new Set<pg.Client>();
   const facade = {
     connect: async () => {
       if (closed()) return never;
-      const client = await pool.connect();
+      const client = new pg.Client(pool.options);
+      client.on('error', (err) => log?.warn({ err }, 'socket.io adapter connection error'));
+      await client.connect();
+      const end = () => {
+        if (!out.delete(client)) return;
+        void client.end().catch(() => undefined);
+      };
       if (closed()) {
-        client.release(true);
+        void client.end().catch(() => undefined);
         return never;
       }
-      const release = client.release.bind(client);
-      client.release = (err?: Error | boolean) => {
-        if (!out.delete(client)) return;
-        release(err);
-      };
       out.add(client);
-      return client;
+      return Object.assign(client, { release: end });
     },
     query: pool.query.bind(pool),
   };
   return {
     pool: facade as unknown as pg.Pool,
     releaseAll: () => {
-      for (const client of [...out]) client.release(true);
+      for (const client of [...out]) {
+        out.delete(client);
+        void client.end().catch(() => undefined);
+      }
     },
   };
 };
@@ -116,10 +123,21 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
   const peerHandlers = new Map<PeerSignal, (() => Promise<void> | void)[]>();
   let releaseAdapterConnections: () => void = () => undefined;
 
+  /**
+   * Tells the sockets in these rooms, then disconnects them: on this process directly, and on the
+   * others through one peer message each handles the same way. (Through the cluster adapter an
+   * emit is delivered locally only after its NOTIFY round trip, while a disconnect is immediate,
+   * so the socket would be gone before it heard why.)
+   */
+  const revokeHere = (rooms: string[], reason: string) => {
+    if (!io) return;
+    io.local.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
+    io.local.in(rooms).disconnectSockets(true);
+  };
   const revokeRooms = (rooms: string[], reason: string) => {
     if (!io || rooms.length === 0) return;
-    io.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
-    io.in(rooms).disconnectSockets(true);
+    revokeHere(rooms, reason);
+    if (options.pool) io.serverSideEmit(REVOKE_ROOMS, { rooms, reason });
   };
 
   return {
@@ -134,13 +152,17 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
         maxHttpBufferSize: 16 * 1024,
       });
       if (options.pool) {
-        const shared = adapterPool(options.pool, () => io === null);
+        const shared = adapterPool(options.pool, () => io === null, options.log);
         releaseAdapterConnections = shared.releaseAll;
         io.adapter(
           createAdapter(shared.pool, {
             errorHandler: (err) => options.log?.warn({ err }, 'socket.io PostgreSQL adapter error'),
           }),
         );
+        io.on(REVOKE_ROOMS, (message: { rooms?: unknown; reason?: unknown }) => {
+          const rooms = Array.isArray(message.rooms) ? message.rooms.map(String) : [];
+          revokeHere(rooms, String(message.reason ?? ''));
+        });
         for (const signal of peerHandlers.keys()) {
           io.on(signal, () => {
             for (const handler of peerHandlers.get(signal) ?? []) {
