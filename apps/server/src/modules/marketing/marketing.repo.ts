@@ -288,6 +288,15 @@ export const failInterrupted = async (
   return rows.length;
 };
 
+/** How many deliveries of the notification some node is sending right now. */
+export const sendingCount = async (db: Executor, notificationId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(d)
+    .where(and(eq(d.notificationId, notificationId), eq(d.status, 'sending')));
+  return Number(row?.n ?? 0);
+};
+
 /** The next pending deliveries after `afterId` (keyset, id order). */
 export const pendingDeliveries = async (
   db: Executor,

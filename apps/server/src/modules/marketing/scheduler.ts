@@ -18,6 +18,7 @@ import {
   findScheduled,
   finishDelivery,
   finishScheduled,
+  sendingCount,
   insertDeliveries,
   pendingDeliveries,
   refreshClaim,
@@ -68,6 +69,11 @@ export interface SchedulerDeps {
   concurrency?: number;
   /** Most notifications one run sends (default 20); the rest wait for the next run. */
   maxPerRun?: number;
+  /**
+   * Before finishing, how long to wait for deliveries another node is still sending (it held
+   * the notification before this node took it over); default 15 s, past a provider's time-out.
+   */
+  inFlightWaitMs?: number;
   deliver: Deliverers;
   notifications: Pick<NotificationService, 'notify'>;
   log: SchedulerLog;
@@ -131,6 +137,7 @@ export const createScheduler = (deps: SchedulerDeps): Scheduler => {
     batchSize = 50,
     concurrency = 5,
     maxPerRun = 20,
+    inFlightWaitMs = 15_000,
   } = deps;
 
   let stopping = false;
@@ -231,6 +238,13 @@ export const createScheduler = (deps: SchedulerDeps): Scheduler => {
         log.info({ notificationId: id }, 'stopping: scheduled notification left to resume');
         return undefined;
       }
+      // A node that held the notification before may still be finishing a send: the final
+      // counts wait for it (briefly), and what is still open then is recorded as interrupted.
+      const waitUntil = Date.now() + inFlightWaitMs;
+      while ((await sendingCount(db, id)) > 0 && Date.now() < waitUntil) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await failInterrupted(db, id, now());
       const counts = await countsOf(claimed);
       const totals = Object.values(counts).reduce(
         (sum, c) => ({ sent: sum.sent + c.sent, failed: sum.failed + c.failed }),
