@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,11 +9,9 @@ import {
   savedPushSubscriptionSchema,
   vapidPublicKeySchema,
 } from '@safarnama/contract';
-import { requireAuth, type AuthContext } from '../../http/access.js';
+import { requireAuth } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { BadRequest } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
-import { hashToken } from '../../lib/tokens.js';
 import type { PushService } from './push.service.js';
 
 const P = API_PATHS.common;
@@ -23,13 +20,6 @@ const tags = ['push'];
 export interface PushRoutesDeps {
   push: PushService;
 }
-
-/** A token sent in the body must be the one this request is signed in with (null: the cookie). */
-const isOwnSessionToken = (auth: AuthContext, userToken: string) => {
-  const sent = Buffer.from(hashToken(userToken));
-  const own = Buffer.from(auth.session.tokenHash);
-  return sent.length === own.length && timingSafeEqual(sent, own);
-};
 
 /** Web push registration of the signed-in admin (spec §4 push registration, §7 save-fcm-token). */
 export const pushRoutes =
@@ -66,14 +56,9 @@ export const pushRoutes =
         },
       },
       async (request) => {
-        const auth = requireAuth(request);
-        const { userToken, fcmToken } = request.body.data;
-        if (userToken !== null && !isOwnSessionToken(auth, userToken)) {
-          throw new BadRequest(M.userTokenMismatch);
-        }
-        const { refreshAfter } = await push.save(
-          auth.admin.id,
-          fcmToken,
+        const { refreshAfter } = await push.register(
+          requireAuth(request),
+          request.body.data,
           request.headers['user-agent'] ?? null,
         );
         return ok({ saved: true as const, refreshAfter: refreshAfter.toISOString() }, M.saved);

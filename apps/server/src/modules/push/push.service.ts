@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import webpush from 'web-push';
 import {
   PUSH_MESSAGES as M,
@@ -6,8 +7,10 @@ import {
   type PushSubscriptionJson,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import type { AuthContext } from '../../http/access.js';
 import { BadRequest, ValidationError } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { hashToken } from '../../lib/tokens.js';
 import { PUSH_TIMEOUT_MS, deliverPush } from '../../messaging/push.js';
 import {
   deleteAllSubscriptions,
@@ -33,6 +36,15 @@ export type PushSendResult =
 export interface PushService {
   /** The VAPID public key (base64url); generates and stores the key pair on first use. */
   publicKey(): Promise<string>;
+  /**
+   * `save-fcm-token` for the signed-in admin: a `userToken` sent must be this session's own
+   * (null: a cookie session, which has no readable token), then {@link PushService.save}.
+   */
+  register(
+    auth: AuthContext,
+    body: { userToken: string | null; fcmToken: PushSubscriptionJson },
+    userAgent: string | null,
+  ): Promise<{ refreshAfter: Date }>;
   /** Creates or re-binds (by endpoint) a subscription to the admin; answers when to refresh. */
   save(
     adminId: string,
@@ -43,6 +55,13 @@ export interface PushService {
    *  the subscription row is deleted and `gone: true` is answered. */
   send(target: PushTarget, payload: PushPayload): Promise<PushSendResult>;
 }
+
+/** A token sent in the body must be the one this request is signed in with. */
+const isOwnSessionToken = (auth: AuthContext, userToken: string) => {
+  const sent = Buffer.from(hashToken(userToken));
+  const own = Buffer.from(auth.session.tokenHash);
+  return sent.length === own.length && timingSafeEqual(sent, own);
+};
 
 export interface PushServiceDeps {
   db: Database;
@@ -176,30 +195,37 @@ export const createPushService = (deps: PushServiceDeps): PushService => {
     return cached;
   };
 
+  const save: PushService['save'] = async (adminId, subscription, userAgent) => {
+    if (!isAllowedEndpoint(subscription.endpoint, allowedHosts)) {
+      throw new BadRequest(M.endpointNotAllowed);
+    }
+    if (!keysValid(subscription.keys)) {
+      throw new ValidationError([{ path: 'fcmToken', message: M.invalidKeys }], M.invalidKeys);
+    }
+    const at = now();
+    await db.transaction(async (tx) => {
+      await upsertSubscription(tx, {
+        adminId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+        at,
+      });
+      await pruneSubscriptions(tx, adminId, MAX_SUBSCRIPTIONS_PER_ADMIN);
+    });
+    return { refreshAfter: new Date(at.getTime() + PUSH_REFRESH_MS) };
+  };
+
   return {
     publicKey: async () => (await vapid()).publicKey,
-
-    save: async (adminId, subscription, userAgent) => {
-      if (!isAllowedEndpoint(subscription.endpoint, allowedHosts)) {
-        throw new BadRequest(M.endpointNotAllowed);
+    register: async (auth, { userToken, fcmToken }, userAgent) => {
+      if (userToken !== null && !isOwnSessionToken(auth, userToken)) {
+        throw new BadRequest(M.userTokenMismatch);
       }
-      if (!keysValid(subscription.keys)) {
-        throw new ValidationError([{ path: 'fcmToken', message: M.invalidKeys }], M.invalidKeys);
-      }
-      const at = now();
-      await db.transaction(async (tx) => {
-        await upsertSubscription(tx, {
-          adminId,
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-          userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
-          at,
-        });
-        await pruneSubscriptions(tx, adminId, MAX_SUBSCRIPTIONS_PER_ADMIN);
-      });
-      return { refreshAfter: new Date(at.getTime() + PUSH_REFRESH_MS) };
+      return save(auth.admin.id, fcmToken, userAgent);
     },
+    save,
 
     send: async (target, payload) => {
       try {
