@@ -6,10 +6,10 @@
  *
  * 1. Creates a throw-away database on TEST_DATABASE_URL's server (default
  *    postgres://postgres@127.0.0.1:5432/test), migrates it.
- * 2. Fills it (`seedCatalogue` in bench-lib.ts) with generate_series: 50 countries, 500 states, 10k places, 1k image libraries,
- *    ROWS (default 100k) itineraries (realistic titles, ~500-character HTML descriptions, one type
- *    in ten, so "Honeymoon" matches ~10% of rows; a rare word in 5 rows) and one gallery image
- *    for every other itinerary; then VACUUM ANALYZE (what autovacuum does after a bulk load).
+ * 2. Fills it with the data set of `seedCatalogue` (bench-lib.ts: real countries and states,
+ *    10k places, place details, 5k libraries with 50k images, 10k blogs and ROWS (default 100k)
+ *    itineraries, one type in ten, so "Honeymoon" matches ~10% of rows, a rare word in 5 rows per
+ *    100k); then VACUUM ANALYZE (what autovacuum does after a bulk load).
  * 3. Times each scenario RUNS times (default 50, after a warm-up) one call at a time, and again
  *    with 10 calls in flight: list page 1, common search, rare search, page 1000, place filter,
  *    create. A `select 1` round trip is the reference (the ratio column), since this machine is
@@ -23,15 +23,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createImagePipeline } from '../src/media/pipeline.js';
 import { createLocalStorage } from '../src/media/storage.js';
-import {
-  countItineraries,
-  estimateItineraries,
-} from '../src/modules/itineraries/itineraries.repo.js';
+import { COUNT_LIMITS, estimateTableRows } from '../src/db/counting.js';
+import { itineraries } from '../src/db/schema/index.js';
+import { countItineraries } from '../src/modules/itineraries/itineraries.repo.js';
 import { createItineraryService } from '../src/modules/itineraries/itineraries.service.js';
 import {
   ROWS,
+  SEARCH_TERMS,
   TABLE_HEADER,
   captureQueries,
+  explainCaptured,
   f1,
   measure,
   pct,
@@ -81,14 +82,14 @@ const main = () =>
           run: () => service.list({ page: 1, limit: 10, search: '' }),
         },
         {
-          name: 'search common "Honeymoon" (~10%)',
+          name: `search common "${SEARCH_TERMS.common}" (~10%)`,
           budget: 60,
-          run: () => service.list({ page: 1, limit: 10, search: 'Honeymoon' }),
+          run: () => service.list({ page: 1, limit: 10, search: SEARCH_TERMS.common }),
         },
         {
-          name: 'search rare "kettuvallam"',
+          name: `search rare "${SEARCH_TERMS.rare}"`,
           budget: 15,
-          run: () => service.list({ page: 1, limit: 10, search: 'kettuvallam' }),
+          run: () => service.list({ page: 1, limit: 10, search: SEARCH_TERMS.rare }),
         },
         {
           name: 'page 1000 unfiltered',
@@ -134,69 +135,48 @@ const main = () =>
         '',
         ...TABLE_HEADER,
       ];
-      const estimate = await estimateItineraries(db);
+      const estimate = await estimateTableRows(db, itineraries);
       for (const s of scenarios) {
         lines.push(tableRow(s.name, await measure(s.run, RUNS), s.budget, refP50));
       }
       lines.push(
         '',
-        `Totals: unfiltered = the planner's table estimate (${estimate} before the creates; an ` +
-          'exact count only at ≤ 50 000 rows); search = exact up to 2 000 matches, else the ' +
-          "planner's estimate of the matches; place filter = exact.",
+        `Totals (db/counting.ts): unfiltered = the planner's table estimate (${estimate} before ` +
+          `the creates; an exact count only at ≤ ${COUNT_LIMITS.exactCountLimit} rows); search ` +
+          `and place filter = exact up to ${COUNT_LIMITS.exactSearchCountLimit} matches, else ` +
+          "the planner's estimate of the matches.",
       );
 
       console.log(`\n${lines.join('\n')}\n`);
 
-      // EXPLAIN ANALYZE of the queries the repo really sends: capture them through a logger.
-      const { captured, db: logged } = captureQueries(handle.pool);
-      const plans: string[] = [];
-      const explain = async (title: string, run: () => Promise<unknown>) => {
-        captured.length = 0;
-        await run();
-        for (const [k, query] of captured.entries()) {
-          // The search's own EXPLAIN (the planner's estimate) is shown as it answered.
-          const isExplain = /^\s*explain/i.test(query.sql);
-          const { rows } = await handle.pool.query<{ 'QUERY PLAN': unknown }>(
-            isExplain ? query.sql : `explain (analyze, buffers) ${query.sql}`,
-            query.params,
-          );
-          plans.push(
-            `## ${title} — query ${k + 1}`,
-            '',
-            '```sql',
-            query.sql,
-            '```',
-            `params: ${JSON.stringify(query.params)}`,
-            '',
-            '```',
-            ...rows.map((r) => {
-              const plan = r['QUERY PLAN'];
-              return typeof plan === 'string' ? plan : JSON.stringify(plan, null, 1);
-            }),
-            '```',
-            '',
-          );
-        }
-      };
-      // The real service on the logging database: every query one list call sends, in order.
-      const traced = createItineraryService({
-        db: logged,
-        storage: createLocalStorage(uploads),
-        pipeline: createImagePipeline(),
-      });
-      const page = (query: { page?: number; search?: string; placeId?: string }) => () =>
-        traced.list({ page: 1, limit: 10, search: '', ...query });
-      await explain('list page 1', page({}));
-      await explain('page 1000', page({ page: 1000 }));
-      await explain('search common "Honeymoon"', page({ search: 'Honeymoon' }));
-      await explain('search rare "kettuvallam"', page({ search: 'kettuvallam' }));
-      await explain('placeId filter', page({ placeId: place.place_id }));
-      await explain('exact count of the whole table (what the estimate avoids)', () =>
-        countItineraries(logged, { search: '' }),
-      );
-      await explain('exact count of the common search (what the cap avoids)', () =>
-        countItineraries(logged, { search: 'Honeymoon' }),
-      );
+      // EXPLAIN ANALYZE of the queries the repo really sends, captured through a logger: the
+      // real service on the logging database, every query one list call sends, in order.
+      const capture = captureQueries(handle.pool);
+      const page =
+        (query: { page?: number; search?: string; placeId?: string }) => (logged: typeof db) =>
+          createItineraryService({
+            db: logged,
+            storage: createLocalStorage(uploads),
+            pipeline: createImagePipeline(),
+          }).list({ page: 1, limit: 10, search: '', ...query });
+      const explain = (title: string, run: (logged: typeof db) => Promise<unknown>) =>
+        explainCaptured(handle.pool, capture, title, run);
+      const plans = [
+        await explain('list page 1', page({})),
+        await explain('page 1000', page({ page: 1000 })),
+        await explain(
+          `search common "${SEARCH_TERMS.common}"`,
+          page({ search: SEARCH_TERMS.common }),
+        ),
+        await explain(`search rare "${SEARCH_TERMS.rare}"`, page({ search: SEARCH_TERMS.rare })),
+        await explain('placeId filter', page({ placeId: place.place_id })),
+        await explain('exact count of the whole table (what the estimate avoids)', (logged) =>
+          countItineraries(logged, { search: '' }),
+        ),
+        await explain('exact count of the common search (what the cap avoids)', (logged) =>
+          countItineraries(logged, { search: SEARCH_TERMS.common }),
+        ),
+      ];
 
       await saveResults(
         'itineraries',

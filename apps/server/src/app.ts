@@ -100,7 +100,7 @@ const DEFAULT_MAIL_FROM = 'Safarnama <no-reply@safarnama.local>';
 
 /** JSON bodies above 1 MB answer 413 (uploads use multipart with their own limits). */
 export const BODY_LIMIT = 1024 * 1024;
-/** Global API rate limit per client IP. */
+/** Global API rate limit per client IP (`max` is the default of API_RATE_LIMIT_MAX). */
 export const API_RATE_LIMIT = { max: 600, timeWindow: 60_000 } as const;
 
 export type AppConfig = Pick<Config, 'publicOrigin' | 'secureCookies' | 'trustProxy' | 'logLevel'> &
@@ -134,7 +134,7 @@ export interface AppDeps {
   now?: () => Date;
   /** Pino options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
-  /** Overrides the global API rate limit (tests). */
+  /** Overrides the global API rate limit per minute (API_RATE_LIMIT_MAX; tests). */
   rateLimitMax?: number;
   /** How often a PostgreSQL node shares its rate-limit counts (default 1 s; tests go faster). */
   rateLimitSyncMs?: number;

@@ -30,6 +30,7 @@ describe('config', () => {
       adminEmail: 'admin@safarnama.local',
       adminPassword: undefined,
       logLevel: 'info',
+      apiRateLimitMax: 600,
     });
     expect(config.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
   });
@@ -87,6 +88,7 @@ describe('config', () => {
       ADMIN_EMAIL: 'not-an-email',
       LOG_LEVEL: 'loud',
       PUBLIC_URL: 'ftp://x',
+      API_RATE_LIMIT_MAX: '0',
     };
     let error: unknown;
     try {
@@ -104,6 +106,7 @@ describe('config', () => {
       'ADMIN_EMAIL',
       'LOG_LEVEL',
       'PUBLIC_URL',
+      'API_RATE_LIMIT_MAX',
     ]) {
       expect(
         problems.filter((p) => p.startsWith(`${key}:`)),
@@ -116,6 +119,9 @@ describe('config', () => {
     expect(problems.find((p) => p.startsWith('PORT:'))).toBe(
       'PORT: must be a port number (0-65535)',
     );
+    expect(
+      loadConfig({ DATA_DIR: env.DATA_DIR, API_RATE_LIMIT_MAX: '100000' }).apiRateLimitMax,
+    ).toBe(100_000);
     expect(() => loadConfig({ DATA_DIR: env.DATA_DIR, ADMIN_PASSWORD: 'p'.repeat(129) })).toThrow(
       /ADMIN_PASSWORD/,
     );

@@ -165,6 +165,19 @@ const envSchema = z.object({
       .max(2048)
       .optional(),
   ),
+  /**
+   * Requests per minute one client IP may make to /api (the global rate limit). The benchmark
+   * raises it: its load comes from one address.
+   */
+  API_RATE_LIMIT_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000000' })
+      .int('must be a whole number from 1 to 1000000')
+      .min(1, 'must be a whole number from 1 to 1000000')
+      .max(1_000_000, 'must be a whole number from 1 to 1000000')
+      .default(600),
+  ),
   /** How often the scheduler looks for due marketing notifications; 0 turns it off on this node. */
   SCHEDULER_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
@@ -219,6 +232,8 @@ export interface Config {
     ipGeolocationUrl: string;
     timeoutMs: number;
   };
+  /** Requests per minute per client IP on /api (API_RATE_LIMIT_MAX, default 600). */
+  apiRateLimitMax: number;
   /** Scheduler poll interval in ms (0 = this node does not send scheduled notifications). */
   schedulerIntervalMs: number;
   /** Hosts (and their subdomains) push subscriptions may point at. */
@@ -333,6 +348,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       timeoutMs: e.LOCATION_TIMEOUT_MS,
     },
     s3: s3Options(e),
+    apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   };

@@ -66,6 +66,7 @@ const main = async () => {
     database,
     hasher,
     storage,
+    rateLimitMax: config.apiRateLimitMax,
   });
   await app.services.auth.warmUp();
   // Web push: the VAPID key pair exists from the first start on (generated and stored once).

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { reuse } from '../db/prepared.js';
 import { images } from '../db/schema/index.js';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -23,6 +24,23 @@ export const insertImages = async (db: Executor, rows: NewImage[]): Promise<Imag
   rows.length === 0 ? [] : db.insert(images).values(rows).returning();
 
 /** Images of these owners, each owner's in display order. */
+/**
+ * Images of one owner type for these owners, in order: a page's pictures in one query (a reused
+ * prepared statement, db/prepared.ts: every list page runs it).
+ */
+const imagesOfOwners = (db: Executor) =>
+  db
+    .select()
+    .from(images)
+    .where(
+      and(
+        eq(images.ownerType, sql.placeholder('ownerType')),
+        sql`${images.ownerId} = any(${sql.placeholder('ownerIds')}::uuid[])`,
+      ),
+    )
+    .orderBy(asc(images.ownerId), asc(images.sortOrder), asc(images.id))
+    .prepare('images_of_owners');
+
 export const listImagesOf = async (
   db: Executor,
   ownerType: ImageOwnerType,
@@ -30,11 +48,7 @@ export const listImagesOf = async (
 ): Promise<ImageRow[]> =>
   ownerIds.length === 0
     ? []
-    : db
-        .select()
-        .from(images)
-        .where(and(eq(images.ownerType, ownerType), inArray(images.ownerId, [...ownerIds])))
-        .orderBy(asc(images.ownerId), asc(images.sortOrder), asc(images.id));
+    : reuse(db, 'images_of_owners', imagesOfOwners).execute({ ownerType, ownerIds: [...ownerIds] });
 
 /** Images of these owners under several owner types (cover and gallery) in one query. */
 export const listImagesOfTypes = async (

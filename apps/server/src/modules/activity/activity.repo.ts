@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { ilikeContains } from '../../db/search.js';
 import { adminActivities } from '../../db/schema/index.js';
 
@@ -28,16 +29,22 @@ export interface ActivityFilter {
   adminId?: string;
 }
 
-/** A page of entries, newest first (the `(created_at, id)` btree, or the admin's own). */
-export const listActivities = async (
+/**
+ * A page of entries, newest first (the `(created_at, id)` btree, or the admin's own), and its
+ * total: the log only grows, so it follows the count strategy of db/counting.ts.
+ */
+export const listActivities = (
   db: Executor,
   { page, limit, search, adminId }: ActivityFilter,
+  limits?: CountLimits,
 ): Promise<{ rows: ActivityRow[]; total: number }> => {
   const where = and(
     adminId ? eq(adminActivities.adminId, adminId) : undefined,
     search ? ilikeContains(searchText, search) : undefined,
   );
-  const [rows, [totalRow]] = await Promise.all([
+  return pageWithTotal(
+    db,
+    { table: adminActivities, where, page, limit, limits },
     db
       .select()
       .from(adminActivities)
@@ -45,7 +52,5 @@ export const listActivities = async (
       .orderBy(desc(adminActivities.createdAt), desc(adminActivities.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(adminActivities).where(where),
-  ]);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  );
 };

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { reuse } from '../../db/prepared.js';
 import { adminUsers, loginThrottle, sessions, userTypes } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -66,14 +67,24 @@ export const insertSession = async (db: Executor, values: NewSession): Promise<S
 };
 
 /** The session with this token hash, with its admin and the admin's role, read fresh. */
-export const findSessionByTokenHash = async (db: Executor, tokenHash: string) => {
-  const [row] = await db
+/**
+ * The session, its admin and the admin's role: run on every authenticated request, so it is a
+ * reused prepared statement (db/prepared.ts; the token hash index makes its plan fixed).
+ */
+const sessionByTokenHash = (db: Executor) =>
+  db
     .select({ session: sessions, admin: adminUsers, userType: userTypes })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
     .innerJoin(userTypes, eq(userTypes.id, adminUsers.userTypeId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+
+export const findSessionByTokenHash = async (db: Executor, tokenHash: string) => {
+  const [row] = await reuse(db, 'session_by_token_hash', sessionByTokenHash).execute({
+    tokenHash,
+  });
   return row;
 };
 

@@ -1,5 +1,6 @@
-import { count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { adminUsers, countries, placeBlogs, places, states } from '../../db/schema/index.js';
 import { ilikeContains } from '../../db/search.js';
 
@@ -37,18 +38,22 @@ const withNames = (db: Executor) =>
     .innerJoin(countries, eq(countries.id, placeBlogs.countryId))
     .leftJoin(adminUsers, eq(adminUsers.id, placeBlogs.authorId));
 
-export const listBlogs = async (
+/** A page, newest first, and its total (the count strategy of db/counting.ts). */
+export const listBlogs = (
   db: Executor,
   query: { page: number; limit: number; search: string },
+  limits?: CountLimits,
 ) => {
   const where: SQL | undefined = query.search ? ilikeContains(searchText, query.search) : undefined;
-  const [total] = await db.select({ n: count() }).from(placeBlogs).where(where);
-  const rows = await withNames(db)
-    .where(where)
-    .orderBy(desc(placeBlogs.createdAt), desc(placeBlogs.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { rows, total: Number(total?.n ?? 0) };
+  return pageWithTotal(
+    db,
+    { table: placeBlogs, where, page: query.page, limit: query.limit, limits },
+    withNames(db)
+      .where(where)
+      .orderBy(desc(placeBlogs.createdAt), desc(placeBlogs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  );
 };
 
 export const findBlog = async (db: Executor, id: string): Promise<BlogWithNames | undefined> => {

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client.js';
+import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { countries, places, states } from '../../db/schema/index.js';
 import { ilikeContains } from '../../db/search.js';
 
@@ -26,22 +27,24 @@ interface Page {
 const offset = ({ page, limit }: Page) => (page - 1) * limit;
 
 /* Lists are newest first: `order by created_at desc, id desc` walks the (created_at, id) btree
-   backwards. Searches are `ILIKE '%term%'` on the names, each answered by its trigram index; a
+   backwards; their totals follow the count strategy of db/counting.ts. Searches are `ILIKE '%term%'` on the names, each answered by its trigram index; a
    related name is matched through `… in (select id … where name ilike …)`. */
 
 // ── countries ────────────────────────────────────────────────────────────────────────────────
 
-export const listCountries = async (db: Executor, query: Page) => {
+export const listCountries = (db: Executor, query: Page, limits?: CountLimits) => {
   const where = query.search ? ilikeContains(countries.name, query.search) : undefined;
-  const [total] = await db.select({ n: count() }).from(countries).where(where);
-  const rows = await db
-    .select()
-    .from(countries)
-    .where(where)
-    .orderBy(desc(countries.createdAt), desc(countries.id))
-    .limit(query.limit)
-    .offset(offset(query));
-  return { rows, total: Number(total?.n ?? 0) };
+  return pageWithTotal(
+    db,
+    { table: countries, where, page: query.page, limit: query.limit, limits },
+    db
+      .select()
+      .from(countries)
+      .where(where)
+      .orderBy(desc(countries.createdAt), desc(countries.id))
+      .limit(query.limit)
+      .offset(offset(query)),
+  );
 };
 
 /** Active countries by name (the forms' select). */
@@ -88,15 +91,17 @@ const stateSearch = (term: string): SQL | undefined =>
     ),
   );
 
-export const listStates = async (db: Executor, query: Page) => {
+export const listStates = (db: Executor, query: Page, limits?: CountLimits) => {
   const where = query.search ? stateSearch(query.search) : undefined;
-  const [total] = await db.select({ n: count() }).from(states).where(where);
-  const rows = await stateSelect(db)
-    .where(where)
-    .orderBy(desc(states.createdAt), desc(states.id))
-    .limit(query.limit)
-    .offset(offset(query));
-  return { rows, total: Number(total?.n ?? 0) };
+  return pageWithTotal(
+    db,
+    { table: states, where, page: query.page, limit: query.limit, limits },
+    stateSelect(db)
+      .where(where)
+      .orderBy(desc(states.createdAt), desc(states.id))
+      .limit(query.limit)
+      .offset(offset(query)),
+  );
 };
 
 /** Active states of an active country, by name. */
@@ -160,15 +165,17 @@ const placeSearch = (term: string): SQL | undefined =>
     ),
   );
 
-export const listPlaces = async (db: Executor, query: Page) => {
+export const listPlaces = (db: Executor, query: Page, limits?: CountLimits) => {
   const where = query.search ? placeSearch(query.search) : undefined;
-  const [total] = await db.select({ n: count() }).from(places).where(where);
-  const rows = await placeSelect(db)
-    .where(where)
-    .orderBy(desc(places.createdAt), desc(places.id))
-    .limit(query.limit)
-    .offset(offset(query));
-  return { rows, total: Number(total?.n ?? 0) };
+  return pageWithTotal(
+    db,
+    { table: places, where, page: query.page, limit: query.limit, limits },
+    placeSelect(db)
+      .where(where)
+      .orderBy(desc(places.createdAt), desc(places.id))
+      .limit(query.limit)
+      .offset(offset(query)),
+  );
 };
 
 /** Active places of an active state of an active country, by name. */
@@ -224,28 +231,30 @@ export const findHierarchy = async (
     placeId?: string | undefined;
   },
 ) => {
-  // One after the other: inside a transaction they share one connection, and node-postgres
-  // refuses overlapping queries on a client (deprecated now, an error in pg 9).
-  const country = ids.countryId
-    ? (
-        await db.select({ id: countries.id }).from(countries).where(eq(countries.id, ids.countryId))
-      )[0]
-    : undefined;
-  const state = ids.stateId
-    ? (
-        await db
-          .select({ id: states.id, countryId: states.countryId })
-          .from(states)
-          .where(eq(states.id, ids.stateId))
-      )[0]
-    : undefined;
-  const place = ids.placeId
-    ? (
-        await db
-          .select({ id: places.id, stateId: places.stateId, countryId: places.countryId })
-          .from(places)
-          .where(eq(places.id, ids.placeId))
-      )[0]
-    : undefined;
-  return { country, state, place };
+  // One statement (every write of a place, its details, blogs and itineraries runs it): a row of
+  // left joins on the three primary keys, nulls for what is not there or not asked for.
+  const result = await db.execute(sql`
+    select c.id as country_id,
+           s.id as state_id, s.country_id as state_country_id,
+           p.id as place_id, p.state_id as place_state_id, p.country_id as place_country_id
+    from (select 1) as one
+    left join ${countries} c on c.id = ${ids.countryId ?? null}::uuid
+    left join ${states} s on s.id = ${ids.stateId ?? null}::uuid
+    left join ${places} p on p.id = ${ids.placeId ?? null}::uuid`);
+  const row = rowsOf(result)[0] ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const countryId = text(row.country_id);
+  const stateId = text(row.state_id);
+  const placeId = text(row.place_id);
+  return {
+    country: countryId ? { id: countryId } : undefined,
+    state: stateId ? { id: stateId, countryId: text(row.state_country_id) ?? '' } : undefined,
+    place: placeId
+      ? {
+          id: placeId,
+          stateId: text(row.place_state_id) ?? '',
+          countryId: text(row.place_country_id) ?? '',
+        }
+      : undefined,
+  };
 };

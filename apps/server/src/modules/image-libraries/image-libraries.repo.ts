@@ -1,5 +1,6 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { containsPattern } from '../../db/search.js';
 import { adminUsers, imageLibraries } from '../../db/schema/index.js';
 
@@ -37,20 +38,25 @@ const toLibraryWithAuthor = (row: {
   author: row.authorName === null ? null : { name: row.authorName, image: row.authorImage },
 });
 
-export const listLibraries = async (
+/** A page, newest first, and its total (the count strategy of db/counting.ts). */
+export const listLibraries = (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
+  limits?: CountLimits,
 ): Promise<{ rows: LibraryWithAuthor[]; total: number }> => {
   const where: SQL | undefined = search
     ? sql`${searchText} ilike ${containsPattern(search)}`
     : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(imageLibraries).where(where);
-  const rows = await withAuthor(db)
-    .where(where)
-    .orderBy(desc(imageLibraries.createdAt), desc(imageLibraries.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { rows: rows.map(toLibraryWithAuthor), total: Number(totalRow?.n ?? 0) };
+  return pageWithTotal(
+    db,
+    { table: imageLibraries, where, page, limit, limits },
+    withAuthor(db)
+      .where(where)
+      .orderBy(desc(imageLibraries.createdAt), desc(imageLibraries.id))
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .then((rows) => rows.map(toLibraryWithAuthor)),
+  );
 };
 
 export const findLibrary = async (

@@ -12,6 +12,7 @@ import {
   type itineraryUpdateSchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { COUNT_LIMITS } from '../../db/counting.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
 import { FieldErrors, type FormReader } from '../../http/multipart.js';
@@ -30,15 +31,11 @@ import type { StorageDriver } from '../../media/storage.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
 import { libraryExists, nextSortOrder } from '../place-details/place-details.repo.js';
 import {
-  countItineraries,
-  countItinerariesUpTo,
   deleteItinerary,
-  estimateMatching,
-  estimateItineraries,
   findItinerary,
   insertItinerary,
   itineraryExists,
-  listItineraryPage,
+  listItineraries,
   lockItinerary,
   replaceItinerary,
   toggleItinerary,
@@ -55,25 +52,13 @@ export type ItineraryInputData = z.output<typeof itineraryInputSchema>;
 export type ItineraryUpdateData = z.output<typeof itineraryUpdateSchema>;
 export type ItineraryListQueryData = z.output<typeof itineraryListQuerySchema>;
 
-/**
- * Above this many rows (planner estimate) an unfiltered list reports the estimate as its total
- * instead of counting: `count(*)` of the whole table grows with it, the estimate costs nothing.
- */
-export const EXACT_COUNT_LIMIT = 50_000;
-/**
- * A search counts its matches exactly up to this many; past it, the total is the planner's
- * estimate. Every match of a trigram search is re-checked against the row's text (~2.5 µs each
- * at 100k rows), so an exact count of a term in 10% of the rows costs ~25 ms on every keystroke.
- */
-export const EXACT_SEARCH_COUNT_LIMIT = 2_000;
-
 export interface ItineraryServiceDeps {
   db: Database;
   storage: StorageDriver;
   pipeline: ImagePipeline;
-  /** Overrides {@link EXACT_COUNT_LIMIT} (tests). */
+  /** Overrides `COUNT_LIMITS.exactCountLimit` of db/counting.ts (tests). */
   exactCountLimit?: number;
-  /** Overrides {@link EXACT_SEARCH_COUNT_LIMIT} (tests). */
+  /** Overrides `COUNT_LIMITS.exactSearchCountLimit` (tests). */
   exactSearchCountLimit?: number;
 }
 
@@ -81,9 +66,10 @@ export const createItineraryService = ({
   db,
   storage,
   pipeline,
-  exactCountLimit = EXACT_COUNT_LIMIT,
-  exactSearchCountLimit = EXACT_SEARCH_COUNT_LIMIT,
+  exactCountLimit = COUNT_LIMITS.exactCountLimit,
+  exactSearchCountLimit = COUNT_LIMITS.exactSearchCountLimit,
 }: ItineraryServiceDeps) => {
+  const limits = { exactCountLimit, exactSearchCountLimit };
   const notFound = () => new NotFound(M.notFound);
 
   /** Rows with their galleries: one images query for the whole page. */
@@ -108,48 +94,18 @@ export const createItineraryService = ({
   };
 
   /**
-   * The total of a list (see ARCHITECTURE.md, "count strategy"): never a scan of the whole table.
-   * - unfiltered: exact up to `exactCountLimit` rows, above it the planner's table estimate;
-   * - place filter: exact (the place's btree holds a handful of rows);
-   * - search: exact up to `exactSearchCountLimit` matches, above it the planner's estimate of the
-   *   matches (at least the limit + 1).
-   * `list` then corrects an estimate with what the page itself proves (the end of the results).
+   * A page and its total (`db/counting.ts`): never a scan of the whole table; the page's rows,
+   * their names and library from one query, their galleries from one more.
    */
-  const total = async (filter: ItineraryFilter): Promise<{ n: number; exact: boolean }> => {
-    if (!filter.search) {
-      if (filter.placeId === undefined) {
-        const estimate = await estimateItineraries(db);
-        if (estimate > exactCountLimit) return { n: estimate, exact: false };
-      }
-      return { n: await countItineraries(db, filter), exact: true };
-    }
-    const upTo = await countItinerariesUpTo(db, filter, exactSearchCountLimit);
-    if (upTo <= exactSearchCountLimit) return { n: upTo, exact: true };
-    const estimate = await estimateMatching(db, filter);
-    return { n: Math.max(estimate, upTo), exact: false };
-  };
-
   const list = async (query: ItineraryListQueryData) => {
     const filter: ItineraryFilter = {
       search: query.search,
       placeId: query.placeId ? (asUuid(query.placeId) ?? null) : undefined,
     };
-    // Page and total are independent: on a pool they run side by side.
-    const [rows, counted] = await Promise.all([
-      listItineraryPage(db, filter, query),
-      total(filter),
-    ]);
-    const offset = (query.page - 1) * query.limit;
-    let n = counted.n;
-    if (!counted.exact) {
-      // A short, non-empty page is the end of the results: its position is the exact total.
-      if (rows.length > 0 && rows.length < query.limit) n = offset + rows.length;
-      // A full page: never claim fewer rows than the pages up to this one showed.
-      else if (rows.length === query.limit) n = Math.max(n, offset + rows.length);
-    }
+    const { rows, total } = await listItineraries(db, filter, query, limits);
     return {
       itineraries: await present(rows),
-      pagination: makePagination(n, query.page, query.limit),
+      pagination: makePagination(total, query.page, query.limit),
     };
   };
 
@@ -199,12 +155,19 @@ export const createItineraryService = ({
   };
 
   /** POST create-itinerary. */
+  /**
+   * Checks and one insert, without a transaction around them (it would add BEGIN and COMMIT round
+   * trips and guard nothing more: the composite foreign key refuses a parent moved in between,
+   * and guardWrite answers that as the check would). A new itinerary has no gallery yet.
+   */
   const create = async (input: ItineraryInputData): Promise<Itinerary> => {
     const id = await guardWrite(
-      () => db.transaction(async (tx) => (await insertItinerary(tx, await valuesOf(tx, input))).id),
+      async () => (await insertItinerary(db, await valuesOf(db, input))).id,
       CONFLICTS,
     );
-    return get(id);
+    const row = await findItinerary(db, id);
+    if (!row) throw notFound();
+    return presentItinerary(row, [], storage);
   };
 
   /** PUT update-itinerary/{id}: the whole record is replaced; `_id`, when sent, must be {id}. */

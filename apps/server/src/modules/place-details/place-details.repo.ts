@@ -1,6 +1,7 @@
 import { MONTHS } from '@safarnama/contract';
-import { count, desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import {
   countries,
   imageLibraries,
@@ -55,18 +56,22 @@ const search = (term: string): SQL | undefined => {
   );
 };
 
-export const listPlaceDetails = async (
+/** A page, newest first, and its total (the count strategy of db/counting.ts). */
+export const listPlaceDetails = (
   db: Executor,
   query: { page: number; limit: number; search: string },
+  limits?: CountLimits,
 ) => {
   const where = query.search ? search(query.search) : undefined;
-  const [total] = await db.select({ n: count() }).from(placeDetails).where(where);
-  const rows = await withNames(db)
-    .where(where)
-    .orderBy(desc(placeDetails.createdAt), desc(placeDetails.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { rows, total: Number(total?.n ?? 0) };
+  return pageWithTotal(
+    db,
+    { table: placeDetails, where, page: query.page, limit: query.limit, limits },
+    withNames(db)
+      .where(where)
+      .orderBy(desc(placeDetails.createdAt), desc(placeDetails.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  );
 };
 
 export const findPlaceDetails = async (

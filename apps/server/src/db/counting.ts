@@ -1,0 +1,193 @@
+import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf, type Executor } from './client.js';
+import { reuse } from './prepared.js';
+
+/**
+ * The count strategy of every paged list (PERFORMANCE.md: "a count strategy that does not scan
+ * the table for every keystroke"; ARCHITECTURE.md, "Count strategy"):
+ * - unfiltered: the planner's table estimate when it is above `exactCountLimit` rows, an exact
+ *   `count(*)` below (tests and small installs always see exact numbers);
+ * - filtered (a search, a parent id): the planner's estimate of the matches (EXPLAIN, no
+ *   execution) when it is above `exactSearchCountLimit`; otherwise an exact count, capped at the
+ *   limit + 1 (`count(*)` over a `LIMIT` subquery), the estimate again past the cap;
+ * - a page that is not full is its own exact total (no count at all), and an estimated total is
+ *   corrected by the page itself (`settleTotal`).
+ */
+export interface CountLimits {
+  /** Above this many rows (planner estimate) an unfiltered list reports the estimate. */
+  exactCountLimit: number;
+  /** A filtered list counts its matches exactly up to this many; past it, the estimate. */
+  exactSearchCountLimit: number;
+}
+
+/**
+ * `count(*)` of 100k itineraries costs ~16 ms, the estimate ~0.03 ms. Counting the matches of a
+ * search re-checks each against its row's text: a term in 10% of 100k rows cost ~40 ms exactly,
+ * and still ~20 ms capped at 500 (the planner scans the table, through a small ring buffer when
+ * it is larger than a quarter of shared_buffers), while its estimate costs ~0.4 ms of planning.
+ */
+export const COUNT_LIMITS: CountLimits = { exactCountLimit: 50_000, exactSearchCountLimit: 1_000 };
+
+export interface Counted {
+  n: number;
+  /** false: a planner estimate, which `settleTotal` corrects with the page. */
+  exact: boolean;
+}
+
+/** Exact number of rows of `table` matching `where` (all rows without it). */
+export const countRows = async (db: Executor, table: PgTable, where?: SQL): Promise<number> => {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * Exact number of matching rows, counting at most `cap + 1` of them: answers `cap + 1` when there
+ * are more. Past the cap, the work no longer grows with the match count.
+ */
+export const countRowsUpTo = async (
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number,
+): Promise<number> => {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ n: count() }).from(matching);
+  return Number(row?.n ?? 0);
+};
+
+/** The planner's estimate of the rows of `table` matching `where` (EXPLAIN, no execution). */
+export const estimateRowsMatching = async (
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> => {
+  const result = await db.execute(
+    sql`explain (format json) select 1 from ${table}${where ? sql` where ${where}` : sql``}`,
+  );
+  const [first] = rowsOf(result);
+  const raw = first ? Object.values(first)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  const n = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? -1);
+  return Number.isFinite(n) ? Math.round(n) : -1;
+};
+
+/**
+ * The planner's row estimate of the whole table (-1 when never analysed), as an SQL expression:
+ * the tuple density of the last ANALYZE (or autovacuum) times the table's current size in pages,
+ * as the planner itself scales it, so it follows growth between analyses. A catalogue lookup,
+ * not a scan.
+ */
+const tableEstimate = (table: PgTable) => sql`coalesce((
+  select case
+    when c.relpages > 0 and c.reltuples > 0 then
+      (c.reltuples / c.relpages
+        * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint
+    else -1
+  end
+  from pg_class c
+  where c.oid = to_regclass(${getTableName(table)})), -1)`;
+
+/** The planner's row estimate of the whole table (-1 when never analysed). */
+export const estimateTableRows = async (db: Executor, table: PgTable): Promise<number> => {
+  const result = await db.execute(sql`select ${tableEstimate(table)} as n`);
+  const n = Number(rowsOf(result)[0]?.n ?? -1);
+  return Number.isFinite(n) ? n : -1;
+};
+
+/**
+ * The total of a whole table in one statement, a reused prepared statement (db/prepared.ts): the
+ * planner's estimate, and `count(*)` only when the estimate is at most `limit` (an InitPlan that
+ * is never executed otherwise).
+ */
+const unfilteredTotal = (db: Executor, table: PgTable, name: string) => {
+  const limit = sql.placeholder('limit');
+  return db
+    .select({
+      n: sql<
+        string | number
+      >`case when est.n > ${limit} then est.n else (select count(*) from ${table}) end`,
+      estimated: sql<boolean>`est.n > ${limit}`,
+    })
+    .from(sql`(select ${tableEstimate(table)} as n) est`)
+    .prepare(name);
+};
+
+/** The total of a list of `table` filtered by `where` (see {@link CountLimits}). */
+export const countForList = async (
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  limits: CountLimits = COUNT_LIMITS,
+): Promise<Counted> => {
+  if (!where) {
+    const name = `list_total_${getTableName(table)}`;
+    const [row] = await reuse(db, name, (d) => unfilteredTotal(d, table, name)).execute({
+      limit: limits.exactCountLimit,
+    });
+    return { n: Number(row?.n ?? 0), exact: row?.estimated !== true };
+  }
+  // The estimate first (planning only): far past the limit, it is the answer and no row is
+  // read. Only a small estimate is checked by counting, and that count is capped.
+  const estimate = await estimateRowsMatching(db, table, where);
+  if (estimate > limits.exactSearchCountLimit) return { n: estimate, exact: false };
+  const upTo = await countRowsUpTo(db, table, where, limits.exactSearchCountLimit);
+  if (upTo <= limits.exactSearchCountLimit) return { n: upTo, exact: true };
+  return { n: Math.max(estimate, upTo), exact: false };
+};
+
+/**
+ * An estimated total, corrected by what the page proves: a short, non-empty page is the end of
+ * the results (its position is the exact total); a full page never claims fewer rows than the
+ * pages up to it showed. The pagination object does not say a total is estimated (the contract
+ * has no flag for it): past the limits, the page count is approximate until the last page.
+ */
+export const settleTotal = (
+  counted: Counted,
+  shown: number,
+  { page, limit }: { page: number; limit: number },
+): number => {
+  if (counted.exact) return counted.n;
+  const offset = (page - 1) * limit;
+  if (shown > 0 && shown < limit) return offset + shown;
+  if (shown === limit) return Math.max(counted.n, offset + shown);
+  return counted.n;
+};
+
+/**
+ * One page of a list and its total: `rows` is the page query (already limited and offset). A
+ * page that is not full proves the total by itself (the rows up to it plus its own; none on
+ * page 1 = 0), so most searches typed into a box never count at all. A full page (or an empty
+ * one past the end) is followed by {@link countForList}, settled against the page.
+ */
+export const pageWithTotal = async <R>(
+  db: Executor,
+  {
+    table,
+    where,
+    page,
+    limit,
+    limits = COUNT_LIMITS,
+  }: {
+    table: PgTable;
+    where: SQL | undefined;
+    page: number;
+    limit: number;
+    limits?: CountLimits | undefined;
+  },
+  rows: PromiseLike<R[]>,
+): Promise<{ rows: R[]; total: number }> => {
+  const shown = await rows;
+  const offset = (page - 1) * limit;
+  if (shown.length > 0 && shown.length < limit)
+    return { rows: shown, total: offset + shown.length };
+  if (shown.length === 0 && page === 1) return { rows: shown, total: 0 };
+  const counted = await countForList(db, table, where, limits);
+  return { rows: shown, total: settleTotal(counted, shown.length, { page, limit }) };
+};

@@ -1,0 +1,24 @@
+import type { Executor } from './client.js';
+
+const built = new WeakMap<Executor, Map<string, unknown>>();
+
+/**
+ * A statement of the hot path, built once per database (or transaction) and reused: drizzle does
+ * not rebuild its SQL on every call, and on PostgreSQL it is a named prepared statement, parsed
+ * once per pooled connection (and, when its parameters cannot change the best plan, no longer
+ * planned after its fifth run). `build` must call drizzle's `.prepare(name)` with this `name`;
+ * one name, one SQL text.
+ */
+export const reuse = <Q>(db: Executor, name: string, build: (db: Executor) => Q): Q => {
+  let statements = built.get(db);
+  if (!statements) {
+    statements = new Map();
+    built.set(db, statements);
+  }
+  let statement = statements.get(name) as Q | undefined;
+  if (!statement) {
+    statement = build(db);
+    statements.set(name, statement);
+  }
+  return statement;
+};
