@@ -30,7 +30,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { API_PATHS } from '@safarnama/contract';
@@ -710,7 +710,7 @@ const renderRun = (run: BenchRun) => {
   const m = run.machine;
   const ref = run.scenarios.find((s) => s.key === 'health');
   const lines = [
-    `### ${run.dbVersion}, ${run.rows.toLocaleString('en-US')} itineraries`,
+    `## ${run.dbVersion}, ${run.rows.toLocaleString('en-US')} itineraries`,
     '',
     `Run ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ` +
       `${m.memoryGiB} GiB, ${m.os}, Node ${m.node}. Load average (1/5/15 min) ${m.loadBefore.join(' / ')} ` +
@@ -809,7 +809,8 @@ const publish = async (run: BenchRun) => {
 
 if (args.republish) {
   // Publishes a saved run (bench/results/…json) again, e.g. after the renderer changed.
-  await publish(JSON.parse(await readFile(args.republish, 'utf8')) as BenchRun);
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), args.republish);
+  await publish(JSON.parse(await readFile(file, 'utf8')) as BenchRun);
 } else {
   await main();
 }
