@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { HASH_CONCURRENCY, createPasswordHasher } from './password.js';
+import { ARGON2_PARAMS, HASH_CONCURRENCY, createPasswordHasher } from './password.js';
 
 describe('password hasher', () => {
   it('hashes and verifies with argon2id, and answers false for a malformed hash', async () => {
@@ -10,6 +10,18 @@ describe('password hasher', () => {
     expect(await hasher.verify(stored, 'correct horse battery staple')).toBe(true);
     expect(await hasher.verify(stored, 'wrong')).toBe(false);
     expect(await hasher.verify('not-a-hash', 'wrong')).toBe(false);
+  });
+
+  it('knows a hash made under other parameters or another algorithm', async () => {
+    const light = { memoryCost: 8192, timeCost: 1, parallelism: 1 };
+    const hasher = createPasswordHasher(light);
+    const stored = await hasher.hash('correct horse battery staple');
+    expect(hasher.needsRehash(stored)).toBe(false);
+    expect(createPasswordHasher({ ...light, timeCost: 2 }).needsRehash(stored)).toBe(true);
+    expect(createPasswordHasher({ ...light, memoryCost: 16384 }).needsRehash(stored)).toBe(true);
+    expect(createPasswordHasher(ARGON2_PARAMS).needsRehash(stored)).toBe(true);
+    expect(hasher.needsRehash(stored.replace('$argon2id$', '$argon2i$'))).toBe(true);
+    expect(hasher.needsRehash('not-a-hash')).toBe(true);
   });
 
   it('runs at most `concurrency` hashes at once, the others in arrival order', async () => {

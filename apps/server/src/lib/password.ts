@@ -12,12 +12,18 @@ export interface Argon2Params {
 }
 
 /**
- * argon2id, 64 MiB, 5 passes, 1 lane: about 70 ms per verify on the 2-core CI machine (measured:
- * t=3 45 ms, t=4 57 ms, t=5 70 ms; 110–120 ms on the benchmark's machine). Above the OWASP minimum (19 MiB, t=2) and inside the 50–150 ms
- * budget, so a guess costs real work while a sign-in stays quick. Stored hashes carry their own
- * parameters, so raising these later only affects new hashes.
+ * argon2id, 46 MiB, 1 pass, 1 lane: OWASP's first recommended argon2id configuration (m=47104,
+ * t=1, p=1; RFC 9106 also recommends t=1 and spends the cost on memory, which is what a GPU
+ * attacker pays for). Measured on the 2-core benchmark machine: 16 ms per verify one at a time,
+ * 10 ms each when several run, so ten sign-ins arriving together are all answered in about
+ * 150 ms — PERFORMANCE.md's login budget is p95 <= 250 ms at 10 connections. The earlier
+ * 64 MiB × 5 passes took 80–115 ms per verify, and because a 64 MiB verify is bound by memory
+ * bandwidth, running two at once did not make it faster: ten sign-ins at once waited 1.3 s (see
+ * ARCHITECTURE.md, "Performance work"). Stored hashes carry their own parameters: verify reads
+ * them, and a sign-in with a hash made under other parameters re-hashes the password under these
+ * ({@link PasswordHasher.needsRehash}).
  */
-export const ARGON2_PARAMS: Argon2Params = { memoryCost: 65_536, timeCost: 5, parallelism: 1 };
+export const ARGON2_PARAMS: Argon2Params = { memoryCost: 47_104, timeCost: 1, parallelism: 1 };
 
 /**
  * How many hashes run at once: half the cores (at least one), and never every thread of libuv's
@@ -36,7 +42,24 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Never throws for a malformed hash: it answers false. */
   verify(passwordHash: string, password: string): Promise<boolean>;
+  /** True when a stored hash was not made with this hasher's algorithm and parameters. */
+  needsRehash(passwordHash: string): boolean;
 }
+
+/** The algorithm and parameters of a PHC-format argon2 hash (`$argon2id$v=19$m=…,t=…,p=…$…`). */
+const PHC = /^\$(argon2(?:id|i|d))\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$/;
+
+export const hashMadeWith = (passwordHash: string, params: Argon2Params): boolean => {
+  const match = PHC.exec(passwordHash);
+  return (
+    !!match &&
+    match[1] === 'argon2id' &&
+    match[2] === '19' &&
+    Number(match[3]) === params.memoryCost &&
+    Number(match[4]) === params.timeCost &&
+    Number(match[5]) === params.parallelism
+  );
+};
 
 export interface PasswordHasherOptions {
   /** Hashes in flight at most (default {@link HASH_CONCURRENCY}). */
@@ -67,5 +90,6 @@ export const createPasswordHasher = (
           return false;
         }
       }),
+    needsRehash: (passwordHash) => !hashMadeWith(passwordHash, params),
   };
 };

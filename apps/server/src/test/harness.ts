@@ -45,6 +45,7 @@ export const countingHasher = (inner: PasswordHasher = createPasswordHasher(TEST
   const counter = { verifies: 0 };
   const hasher: PasswordHasher = {
     hash: (password) => inner.hash(password),
+    needsRehash: (hash) => inner.needsRehash(hash),
     verify: (hash, password) => {
       counter.verifies += 1;
       return inner.verify(hash, password);

@@ -30,7 +30,7 @@ export const adminActivities = pgTable(
     index('admin_activities_admin_created_idx').on(t.adminId, t.createdAt.desc(), t.id.desc()),
     index('admin_activities_search_idx').using(
       'gin',
-      sql`(${t.adminName} || ' ' || ${t.action} || ' ' || ${t.entityType} || ' ' || ${t.summary}) gin_trgm_ops`,
+      sql`lower(${t.adminName} || ' ' || ${t.action} || ' ' || ${t.entityType} || ' ' || ${t.summary}) gin_trgm_ops`,
     ),
   ],
 );

@@ -46,10 +46,10 @@ export const placeBlogs = pgTable(
     uniqueIndex('place_blogs_slug_key').on(t.slug),
     index('place_blogs_place_idx').on(t.placeId),
     index('place_blogs_created_idx').on(t.createdAt, t.id),
-    // The exact expression the list search filters with `ILIKE '%term%'` (blogs.repo.ts).
+    // Lower-cased, the exact expression the list search matches (blogs.repo.ts, db/search.ts).
     index('place_blogs_search_trgm_idx').using(
       'gin',
-      sql`(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText}) gin_trgm_ops`,
+      sql`lower(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText}) gin_trgm_ops`,
     ),
     check('place_blogs_status_check', sql`${t.status} in ('draft', 'published')`),
   ],

@@ -34,7 +34,7 @@ export const countries = pgTable(
   (t) => [
     uniqueIndex('countries_name_lower_key').on(sql`lower(${t.name})`),
     index('countries_created_idx').on(t.createdAt, t.id),
-    index('countries_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('countries_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -55,7 +55,7 @@ export const states = pgTable(
     // Target of places' composite foreign key.
     unique('states_id_country_key').on(t.id, t.countryId),
     index('states_created_idx').on(t.createdAt, t.id),
-    index('states_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('states_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -84,6 +84,6 @@ export const places = pgTable(
     unique('places_id_state_country_key').on(t.id, t.stateId, t.countryId),
     index('places_country_idx').on(t.countryId),
     index('places_created_idx').on(t.createdAt, t.id),
-    index('places_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('places_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );

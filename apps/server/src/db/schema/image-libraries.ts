@@ -21,10 +21,10 @@ export const imageLibraries = pgTable(
     // Newest first (`order by created_at desc, id desc` scans this backwards), the id breaking ties.
     index('image_libraries_created_idx').on(t.createdAt, t.id),
     // Search over title, description and month: one trigram index on the expression the list
-    // query filters with `ILIKE '%term%'` (see libraries.repo.ts `searchText`).
+    // search matches, lower-cased (image-libraries.repo.ts `searchText`, db/search.ts).
     index('image_libraries_search_trgm_idx').using(
       'gin',
-      sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.month}) gin_trgm_ops`,
+      sql`lower(${t.title} || ' ' || ${t.description} || ' ' || ${t.month}) gin_trgm_ops`,
     ),
     check('image_libraries_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],

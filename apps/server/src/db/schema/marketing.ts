@@ -48,7 +48,7 @@ export const scheduledNotifications = pgTable(
     index('scheduled_notifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('scheduled_notifications_search_idx').using(
       'gin',
-      sql`(${t.title} || ' ' || ${t.message}) gin_trgm_ops`,
+      sql`lower(${t.title} || ' ' || ${t.message}) gin_trgm_ops`,
     ),
     check(
       'scheduled_notifications_status_check',

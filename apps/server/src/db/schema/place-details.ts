@@ -55,7 +55,7 @@ export const placeDetails = pgTable(
     uniqueIndex('place_details_place_month_key').on(t.placeId, t.month),
     index('place_details_created_idx').on(t.createdAt, t.id),
     index('place_details_library_idx').on(t.imageLibraryId),
-    index('place_details_month_trgm_idx').using('gin', sql`${t.month} gin_trgm_ops`),
+    index('place_details_month_trgm_idx').using('gin', sql`lower(${t.month}) gin_trgm_ops`),
     check(
       'place_details_month_check',
       sql`${t.month} in ('JAN','FEB','MAR','APR','MAY','JUN','JUL','AUG','SEP','OCT','NOV','DEC')`,

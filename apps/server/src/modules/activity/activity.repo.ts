@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 import { adminActivities } from '../../db/schema/index.js';
 
 export type NewActivity = typeof adminActivities.$inferInsert;
@@ -17,7 +17,7 @@ export const recordActivity = async (db: Executor, entry: NewActivity) => {
 
 /**
  * The searched text: exactly the expression of the trigram GIN index `admin_activities_search_idx`
- * (admin name, action, entity type and summary), so `ILIKE '%term%'` is answered from the index.
+ * (admin name, action, entity type and summary), so the search (db/search.ts) is answered from the index.
  */
 const searchText = sql`(${adminActivities.adminName} || ' ' || ${adminActivities.action} || ' ' || ${adminActivities.entityType} || ' ' || ${adminActivities.summary})`;
 
@@ -40,7 +40,7 @@ export const listActivities = (
 ): Promise<{ rows: ActivityRow[]; total: number }> => {
   const where = and(
     adminId ? eq(adminActivities.adminId, adminId) : undefined,
-    search ? ilikeContains(searchText, search) : undefined,
+    search ? containsText(lowered(searchText), search) : undefined,
   );
   return pageWithTotal(
     db,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type AdminRow = typeof adminUsers.$inferSelect;
 export type NewAdmin = typeof adminUsers.$inferInsert;
@@ -72,14 +72,14 @@ export const listAdmins = async (
 ): Promise<{ rows: AdminWithType[]; total: number }> => {
   const where = search
     ? or(
-        ilikeContains(adminUsers.name, search),
-        ilikeContains(adminUsers.email, search),
+        containsText(lowered(adminUsers.name), search),
+        containsText(lowered(adminUsers.email), search),
         inArray(
           adminUsers.userTypeId,
           db
             .select({ id: userTypes.id })
             .from(userTypes)
-            .where(ilikeContains(userTypes.name, search)),
+            .where(containsText(lowered(userTypes.name), search)),
         ),
       )
     : undefined;

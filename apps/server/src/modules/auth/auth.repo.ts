@@ -60,6 +60,25 @@ export const refundAttempt = async (db: Executor, key: string) => {
     .where(eq(loginThrottle.key, key));
 };
 
+/**
+ * Replaces a password hash made under older argon2 parameters with one of the same password under
+ * the current ones — only if it is still the hash that was verified, so a password changed
+ * meanwhile is never overwritten. Not a password change: no timestamps move, no session ends.
+ */
+export const replacePasswordHash = async (
+  db: Executor,
+  adminId: string,
+  verifiedHash: string,
+  passwordHash: string,
+): Promise<boolean> => {
+  const rows = await db
+    .update(adminUsers)
+    .set({ passwordHash })
+    .where(and(eq(adminUsers.id, adminId), eq(adminUsers.passwordHash, verifiedHash)))
+    .returning({ id: adminUsers.id });
+  return rows.length === 1;
+};
+
 export const insertSession = async (db: Executor, values: NewSession): Promise<SessionRow> => {
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('insert session returned nothing');

@@ -36,6 +36,7 @@ import {
   findSessionByTokenHash,
   insertSession,
   refundAttempt,
+  replacePasswordHash,
   reserveAttempt,
   revokeSession,
   touchSession,
@@ -256,6 +257,12 @@ export const createAuthService = ({
         ...source,
       });
       throw new Unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    }
+    if (hasher.needsRehash(found.admin.passwordHash)) {
+      // Made under earlier argon2 parameters: the password is known right now, so store it
+      // under the current ones (the old hash keeps working until then).
+      const rehashed = await hasher.hash(input.password);
+      await replacePasswordHash(db, found.admin.id, found.admin.passwordHash, rehashed);
     }
 
     if (found.admin.twoFactorEnabled) {

@@ -17,6 +17,7 @@ import {
   userTypes,
 } from '../../db/schema/index.js';
 import { ok } from '../../http/envelope.js';
+import { createPasswordHasher } from '../../lib/password.js';
 import { hashToken } from '../../lib/tokens.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
@@ -162,6 +163,46 @@ describe('auth', () => {
         code: 'UNAUTHENTICATED',
         message: 'Invalid email or password',
       });
+    });
+
+    it('re-hashes a password stored under older argon2 parameters on a correct sign-in only', async () => {
+      const admin = await makeAdmin(t.database.db, t.hasher);
+      const older = createPasswordHasher({ memoryCost: 4096, timeCost: 2, parallelism: 1 });
+      const oldHash = await older.hash(admin.password);
+      expect(t.hasher.needsRehash(oldHash)).toBe(true);
+      await t.database.db
+        .update(adminUsers)
+        .set({ passwordHash: oldHash })
+        .where(eq(adminUsers.id, admin.admin.id));
+      const stored = async () =>
+        (
+          await t.database.db
+            .select({ hash: adminUsers.passwordHash, changedAt: adminUsers.passwordChangedAt })
+            .from(adminUsers)
+            .where(eq(adminUsers.id, admin.admin.id))
+        )[0];
+      const before = await stored();
+
+      const wrong = await login(
+        t.app,
+        { email: admin.email, password: 'not-the-password' },
+        freshIp(),
+      );
+      expect(wrong.statusCode).toBe(401);
+      expect((await stored())?.hash).toBe(oldHash);
+
+      const other = await loginAs(t.app, admin);
+      const after = await stored();
+      expect(after?.hash).not.toBe(oldHash);
+      expect(t.hasher.needsRehash(after?.hash ?? '')).toBe(false);
+      expect(await t.hasher.verify(after?.hash ?? '', admin.password)).toBe(true);
+      // Not a password change: the timestamp stays and the other session keeps working.
+      expect(after?.changedAt).toEqual(before?.changedAt);
+      expect((await profile(other.headers)).statusCode).toBe(200);
+
+      const again = await login(t.app, { email: admin.email, password: admin.password }, freshIp());
+      expect(again.statusCode).toBe(200);
+      expect((await stored())?.hash).toBe(after?.hash);
     });
   });
 

@@ -2,7 +2,7 @@ import { desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { adminUsers, countries, placeBlogs, places, states } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type BlogRow = typeof placeBlogs.$inferSelect;
 export type NewBlog = typeof placeBlogs.$inferInsert;
@@ -18,7 +18,7 @@ export interface BlogWithNames {
 
 /**
  * The searched text: exactly the expression of the trigram GIN index `place_blogs_search_trgm_idx`
- * (title, excerpt, slug and tags), so `ILIKE '%term%'` is answered from the index.
+ * (title, excerpt, slug and tags), so the search (db/search.ts) is answered from the index.
  */
 const searchText = sql`(${placeBlogs.title} || ' ' || ${placeBlogs.excerpt} || ' ' || ${placeBlogs.slug} || ' ' || ${placeBlogs.tagsText})`;
 
@@ -44,7 +44,9 @@ export const listBlogs = (
   query: { page: number; limit: number; search: string },
   limits?: CountLimits,
 ) => {
-  const where: SQL | undefined = query.search ? ilikeContains(searchText, query.search) : undefined;
+  const where: SQL | undefined = query.search
+    ? containsText(lowered(searchText), query.search)
+    : undefined;
   return pageWithTotal(
     db,
     { table: placeBlogs, where, page: query.page, limit: query.limit, limits },

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { countries, places, states } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type CountryRow = typeof countries.$inferSelect;
 export type StateRow = typeof states.$inferSelect;
@@ -27,13 +27,13 @@ interface Page {
 const offset = ({ page, limit }: Page) => (page - 1) * limit;
 
 /* Lists are newest first: `order by created_at desc, id desc` walks the (created_at, id) btree
-   backwards; their totals follow the count strategy of db/counting.ts. Searches are `ILIKE '%term%'` on the names, each answered by its trigram index; a
-   related name is matched through `… in (select id … where name ilike …)`. */
+   backwards; their totals follow the count strategy of db/counting.ts. Searches are `lower(name) LIKE lower('%term%')` (db/search.ts), each answered by its trigram
+   index on `lower(name)`; a related name is matched through `… in (select id … where …)`. */
 
 // ── countries ────────────────────────────────────────────────────────────────────────────────
 
 export const listCountries = (db: Executor, query: Page, limits?: CountLimits) => {
-  const where = query.search ? ilikeContains(countries.name, query.search) : undefined;
+  const where = query.search ? containsText(lowered(countries.name), query.search) : undefined;
   return pageWithTotal(
     db,
     { table: countries, where, page: query.page, limit: query.limit, limits },
@@ -84,10 +84,10 @@ const stateSelect = (db: Executor) =>
 
 const stateSearch = (term: string): SQL | undefined =>
   or(
-    ilikeContains(states.name, term),
+    containsText(lowered(states.name), term),
     inArray(
       states.countryId,
-      sql`(select ${countries.id} from ${countries} where ${ilikeContains(countries.name, term)})`,
+      sql`(select ${countries.id} from ${countries} where ${containsText(lowered(countries.name), term)})`,
     ),
   );
 
@@ -154,14 +154,14 @@ const placeSelect = (db: Executor) =>
 
 const placeSearch = (term: string): SQL | undefined =>
   or(
-    ilikeContains(places.name, term),
+    containsText(lowered(places.name), term),
     inArray(
       places.stateId,
-      sql`(select ${states.id} from ${states} where ${ilikeContains(states.name, term)})`,
+      sql`(select ${states.id} from ${states} where ${containsText(lowered(states.name), term)})`,
     ),
     inArray(
       places.countryId,
-      sql`(select ${countries.id} from ${countries} where ${ilikeContains(countries.name, term)})`,
+      sql`(select ${countries.id} from ${countries} where ${containsText(lowered(countries.name), term)})`,
     ),
   );
 

@@ -1,7 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
-import { containsPattern } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 import { adminUsers, imageLibraries } from '../../db/schema/index.js';
 
 export type LibraryRow = typeof imageLibraries.$inferSelect;
@@ -15,7 +15,7 @@ export interface LibraryWithAuthor {
 
 /**
  * The searched text: exactly the expression of the trigram GIN index
- * `image_libraries_search_trgm_idx`, so `ILIKE '%term%'` is answered from the index.
+ * `image_libraries_search_trgm_idx` (lower-cased), so the search is answered from the index.
  */
 const searchText = sql`(${imageLibraries.title} || ' ' || ${imageLibraries.description} || ' ' || ${imageLibraries.month})`;
 
@@ -44,9 +44,7 @@ export const listLibraries = (
   { page, limit, search }: { page: number; limit: number; search: string },
   limits?: CountLimits,
 ): Promise<{ rows: LibraryWithAuthor[]; total: number }> => {
-  const where: SQL | undefined = search
-    ? sql`${searchText} ilike ${containsPattern(search)}`
-    : undefined;
+  const where: SQL | undefined = search ? containsText(lowered(searchText), search) : undefined;
   return pageWithTotal(
     db,
     { table: imageLibraries, where, page, limit, limits },

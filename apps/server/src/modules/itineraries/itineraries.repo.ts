@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { countRows, pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { reuse } from '../../db/prepared.js';
 import { countries, imageLibraries, itineraries, places, states } from '../../db/schema/index.js';
-import { containsPattern, ilikeContains } from '../../db/search.js';
+import { containsPattern, containsText, matchesPattern } from '../../db/search.js';
 
 export type ItineraryRow = typeof itineraries.$inferSelect;
 export type NewItinerary = typeof itineraries.$inferInsert;
@@ -49,8 +49,9 @@ export interface ItineraryFilter {
 const whereOf = ({ search, placeId }: ItineraryFilter): SQL | undefined =>
   and(
     placeId === null ? sql`false` : placeId ? eq(itineraries.placeId, placeId) : undefined,
-    // `search_text` is generated (title, type, description without tags) and trigram-indexed.
-    search ? ilikeContains(itineraries.searchText, search) : undefined,
+    // `search_text` is generated lower-cased (title, type, description without tags) and
+    // trigram-indexed.
+    search ? containsText(itineraries.searchText, search) : undefined,
   );
 
 /** The page's rows with their names: ids picked by `where`, newest first, then joined. */
@@ -76,7 +77,7 @@ const pageQuery = (
 };
 
 const limitAndOffset = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-const searchMatches = sql`${itineraries.searchText} ilike ${sql.placeholder('pattern')}`;
+const searchMatches = matchesPattern(itineraries.searchText, sql.placeholder('pattern'));
 /**
  * The pages as reused prepared statements (db/prepared.ts): unfiltered, by place, by search, by
  * both. Their LIMIT is a parameter, so PostgreSQL never settles on a generic plan for them (it

@@ -23,7 +23,7 @@ import {
   userTypes,
   type DeliveryStatus,
 } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type ScheduledRow = typeof scheduledNotifications.$inferSelect;
 export type NewScheduled = typeof scheduledNotifications.$inferInsert;
@@ -89,7 +89,7 @@ export const statusOf = async (db: Executor, id: string): Promise<ScheduledStatu
   return row?.status;
 };
 
-/** `(title || ' ' || message) ILIKE '%term%'`: the expression of the trigram index. */
+/** `title || ' ' || message`: lower-cased, the expression of the trigram index. */
 const searchExpr = sql`(${sn.title} || ' ' || ${sn.message})`;
 
 /** A page, newest scheduled time first; search over title and message, optional status. */
@@ -98,7 +98,7 @@ export const listScheduled = async (
   query: { page: number; limit: number; search: string; status?: ScheduledStatus | undefined },
 ): Promise<{ rows: ScheduledWithRefs[]; total: number }> => {
   const where: SQL | undefined = and(
-    query.search ? ilikeContains(searchExpr, query.search) : undefined,
+    query.search ? containsText(lowered(searchExpr), query.search) : undefined,
     query.status ? eq(sn.status, query.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([

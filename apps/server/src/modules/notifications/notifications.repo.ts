@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { containsPattern } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 import { notifications } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -29,7 +29,7 @@ export const unreadCounts = async (
 export const unreadCount = async (db: Executor, adminId: string): Promise<number> =>
   (await unreadCounts(db, [adminId])).get(adminId) ?? 0;
 
-/** One admin's notifications, newest first; `search` matches title or message (ILIKE). */
+/** One admin's notifications, newest first; `search` matches title or message. */
 export const listNotifications = async (
   db: Executor,
   adminId: string,
@@ -38,7 +38,10 @@ export const listNotifications = async (
   const where: SQL | undefined = and(
     eq(notifications.adminId, adminId),
     search
-      ? sql`(${notifications.title} || ' ' || ${notifications.message}) ilike ${containsPattern(search)}`
+      ? containsText(
+          lowered(sql`(${notifications.title} || ' ' || ${notifications.message})`),
+          search,
+        )
       : undefined,
   );
   const [totalRow] = await db.select({ n: count() }).from(notifications).where(where);

@@ -10,7 +10,7 @@ import {
   places,
   states,
 } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type PlaceDetailsRow = typeof placeDetails.$inferSelect;
 export type NewPlaceDetails = typeof placeDetails.$inferInsert;
@@ -49,9 +49,9 @@ const search = (term: string): SQL | undefined => {
   return or(
     inArray(
       placeDetails.placeId,
-      sql`(select ${places.id} from ${places} where ${ilikeContains(places.name, term)})`,
+      sql`(select ${places.id} from ${places} where ${containsText(lowered(places.name), term)})`,
     ),
-    ilikeContains(placeDetails.month, term),
+    containsText(lowered(placeDetails.month), term),
     codes.length > 0 ? inArray(placeDetails.month, codes) : undefined,
   );
 };

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type UserTypeRow = typeof userTypes.$inferSelect;
 export type NewUserType = typeof userTypes.$inferInsert;
@@ -68,7 +68,7 @@ export const effectivePermissions = (userType: UserTypeRow): PermissionKey[] => 
 
 /** The searched text of the user-type list (a small table: no index needed). */
 const userTypeSearch = (term: string) =>
-  ilikeContains(sql`(${userTypes.name} || ' ' || ${userTypes.description})`, term);
+  containsText(lowered(sql`(${userTypes.name} || ' ' || ${userTypes.description})`), term);
 
 /**
  * How many admins hold each type, as a correlated count (one index probe per listed type). Written

@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUsers, allowedIps } from '../../db/schema/index.js';
-import { ilikeContains } from '../../db/search.js';
+import { containsText, lowered } from '../../db/search.js';
 
 export type AllowedIpRow = typeof allowedIps.$inferSelect;
 
@@ -30,7 +30,7 @@ export const listAllowedIps = async (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
 ): Promise<{ rows: AllowedIpWithAuthor[]; total: number }> => {
-  const where = search ? ilikeContains(searchText, search) : undefined;
+  const where = search ? containsText(lowered(searchText), search) : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ row: allowedIps, authorId: adminUsers.id, authorName: adminUsers.name })
