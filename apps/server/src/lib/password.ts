@@ -26,16 +26,17 @@ export interface Argon2Params {
 export const ARGON2_PARAMS: Argon2Params = { memoryCost: 47_104, timeCost: 1, parallelism: 1 };
 
 /**
- * How many hashes run at once: half the cores (at least one), and never every thread of libuv's
- * pool (4 unless UV_THREADPOOL_SIZE says otherwise), which file I/O also needs. A verify streams
- * 64 MiB through the memory system several times, so hashes in parallel mostly fight over memory
- * bandwidth and cache: on the 2-core machine, 20 verifies took 2.2 s one at a time (9/s), 2.6–3.1 s
- * two at a time and 3.4–4.3 s four at a time. Sign-ins beyond the limit wait their turn (in
- * arrival order), and a core stays free for the event loop.
+ * How many hashes run at once: one per core, but never every thread of libuv's pool (4 unless
+ * UV_THREADPOOL_SIZE says otherwise), which file I/O and sharp also need. At 46 MiB, hashes in
+ * parallel do scale (2-core machine: 16 ms per verify one at a time, 10 ms each four at a time);
+ * the former 64 MiB × 5 passes was bound by memory bandwidth and gained nothing, so it ran one at
+ * a time. Ten sign-ins at once: p95 199 ms with two at a time, 243 ms one at a time, and
+ * `/api/health` at 200 req/s meanwhile keeps a p99 of 7 ms (bench, issue 11). Sign-ins beyond the
+ * limit wait their turn, in arrival order.
  */
 export const HASH_CONCURRENCY = Math.max(
   1,
-  Math.min(Math.floor(availableParallelism() / 2), Number(process.env.UV_THREADPOOL_SIZE || 4) - 1),
+  Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE || 4) - 1),
 );
 
 export interface PasswordHasher {
