@@ -138,6 +138,32 @@ describe('searches use their trigram indexes', () => {
     for (const name of expected) expect([...used], JSON.stringify(searching)).toContain(name);
   });
 
+  it('sends a search unprepared, so it is planned for its own term (PostgreSQL)', async () => {
+    // A named statement may switch to a generic plan after five runs, and the generic plan of
+    // `like $1` walks the newest-first btree: a rare term then reads the whole table.
+    if (database.driver !== 'postgres') return;
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const named: string[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    const spy = (...args: unknown[]) => {
+      const config = args[0] as { name?: string; text?: string } | string;
+      if (typeof config === 'object' && config.name) named.push(config.text ?? '');
+      return query(...args);
+    };
+    (pool as unknown as { query: typeof spy }).query = spy;
+    try {
+      for (const search of ['kerala', 'goa', 'munnar', 'a', 'ladakh', 'kettuvallam', 'x']) {
+        await listItineraries(database.db, { search }, { page: 1, limit: 10 });
+      }
+      await listItineraries(database.db, { search: '' }, { page: 1, limit: 10 });
+    } finally {
+      (pool as unknown as { query: unknown }).query = query;
+    }
+    // The unfiltered page is prepared (so the spy sees named statements), no search is.
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((text) => / like /.test(text))).toEqual([]);
+  });
+
   it('matches case-insensitively, and the pattern characters of the term literally', async () => {
     const { rows } = await listCountries(database.db, { page: 1, limit: 10, search: 'kERALA' });
     expect(rows.map((r) => r.name)).toContain('Search Kerala');

@@ -16,11 +16,9 @@ export const lowered = (expr: SQL | SQL.Aliased | unknown): SQL => sql`lower(${e
  * lower-cased: the planner's selectivity estimate runs the pattern over up to 100 sampled values
  * of the column, and every row a plan re-checks runs it again, each ~3× cheaper than ILIKE
  * (ARCHITECTURE.md, "Performance work"). `loweredText` is a `lowered(…)` expression or a
- * lower-cased column, the exact expression of the table's trigram index. `pattern` may be a
- * placeholder of a prepared statement, bound to `containsPattern(term)`.
+ * lower-cased column, the exact expression of the table's trigram index. Never put it in a
+ * prepared statement: a generic plan cannot tell a rare term from a common one (see
+ * itineraries.repo.ts `listItineraryPage`).
  */
 export const containsText = (loweredText: SQL | SQL.Aliased | unknown, term: string): SQL =>
-  matchesPattern(loweredText, containsPattern(term));
-
-export const matchesPattern = (loweredText: SQL | SQL.Aliased | unknown, pattern: unknown): SQL =>
-  sql`${loweredText} like lower(${pattern})`;
+  sql`${loweredText} like lower(${containsPattern(term)})`;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { countRows, pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { reuse } from '../../db/prepared.js';
 import { countries, imageLibraries, itineraries, places, states } from '../../db/schema/index.js';
-import { containsPattern, containsText, matchesPattern } from '../../db/search.js';
+import { containsText } from '../../db/search.js';
 
 export type ItineraryRow = typeof itineraries.$inferSelect;
 export type NewItinerary = typeof itineraries.$inferInsert;
@@ -77,21 +77,17 @@ const pageQuery = (
 };
 
 const limitAndOffset = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-const searchMatches = matchesPattern(itineraries.searchText, sql.placeholder('pattern'));
 /**
- * The pages as reused prepared statements (db/prepared.ts): unfiltered, by place, by search, by
- * both. Their LIMIT is a parameter, so PostgreSQL never settles on a generic plan for them (it
- * would assume a tenth of the table): every run is planned for its own values, as before, and
- * only parsing and drizzle's building of the SQL are saved.
+ * The unfiltered and the by-place pages are reused prepared statements (db/prepared.ts): their
+ * best plan (walk the `(created_at, id)` or `(place_id, created_at, id)` btree) does not depend
+ * on the values, so a generic plan is as good as a custom one.
  */
-const PAGES = {
+const PREPARED_PAGES = {
   all: undefined,
   place: eq(itineraries.placeId, sql.placeholder('placeId')),
-  search: searchMatches,
-  placeSearch: and(eq(itineraries.placeId, sql.placeholder('placeId')), searchMatches),
 };
-const preparedPage = (kind: keyof typeof PAGES) => (db: Executor) =>
-  pageQuery(db, PAGES[kind], limitAndOffset.limit, limitAndOffset.offset).prepare(
+const preparedPage = (kind: keyof typeof PREPARED_PAGES) => (db: Executor) =>
+  pageQuery(db, PREPARED_PAGES[kind], limitAndOffset.limit, limitAndOffset.offset).prepare(
     `itinerary_page_${kind}`,
   );
 
@@ -99,8 +95,13 @@ const preparedPage = (kind: keyof typeof PAGES) => (db: Executor) =>
  * One page, newest first: the page's ids are picked from the btree (`created_at desc, id desc`,
  * or `(place_id, created_at, id)` with the place filter, or the trigram index with a search) in a
  * derived table, and only those rows get their country, state, place and library names. A deep
- * page therefore skips index entries, not joined rows. One query; without a search it is a
- * prepared statement (a search is planned for its own term every time).
+ * page therefore skips index entries, not joined rows. One query.
+ *
+ * A search is never a prepared statement: it is planned for its own term every time. After five
+ * runs of a named statement PostgreSQL may switch it to a generic plan, and for an unknown pattern
+ * the planner assumes 0.5% of the rows match, so that plan walks the newest-first btree and
+ * filters — fine for a common term, a read of the whole table for a rare one (measured at 100k
+ * rows: rare-term p50 went from 10 ms to 670 ms once connections had switched; issue 11).
  */
 export const listItineraryPage = async (
   db: Executor,
@@ -109,18 +110,13 @@ export const listItineraryPage = async (
 ): Promise<ItineraryWithNames[]> => {
   // A malformed place id matches nothing.
   if (filter.placeId === null) return [];
-  const kind = filter.placeId
-    ? filter.search
-      ? 'placeSearch'
-      : 'place'
-    : filter.search
-      ? 'search'
-      : 'all';
+  const offset = (page - 1) * limit;
+  if (filter.search) return pageQuery(db, whereOf(filter), limit, offset);
+  const kind = filter.placeId ? 'place' : 'all';
   return reuse(db, `itinerary_page_${kind}`, preparedPage(kind)).execute({
     limit,
-    offset: (page - 1) * limit,
+    offset,
     ...(filter.placeId ? { placeId: filter.placeId } : {}),
-    ...(filter.search ? { pattern: containsPattern(filter.search) } : {}),
   });
 };
 
