@@ -16,9 +16,8 @@ export const lowered = (expr: SQL | SQL.Aliased | unknown): SQL => sql`lower(${e
  * lower-cased: the planner's selectivity estimate runs the pattern over up to 100 sampled values
  * of the column, and every row a plan re-checks runs it again, each ~3× cheaper than ILIKE
  * (ARCHITECTURE.md, "Performance work"). `loweredText` is a `lowered(…)` expression or a
- * lower-cased column, the exact expression of the table's trigram index. Never put it in a
- * prepared statement: a generic plan cannot tell a rare term from a common one (see
- * itineraries.repo.ts `listItineraryPage`).
+ * lower-cased column, the exact expression of the table's trigram index. Never in a named
+ * prepared statement: a generic plan cannot tell a rare term from a common one (db/prepared.ts).
  */
 export const containsText = (loweredText: SQL | SQL.Aliased | unknown, term: string): SQL =>
   sql`${loweredText} like lower(${containsPattern(term)})`;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { countRows, pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { reuse } from '../../db/prepared.js';
 import { countries, imageLibraries, itineraries, places, states } from '../../db/schema/index.js';
-import { containsText } from '../../db/search.js';
+import { containsPattern, containsText } from '../../db/search.js';
 
 export type ItineraryRow = typeof itineraries.$inferSelect;
 export type NewItinerary = typeof itineraries.$inferInsert;
@@ -77,18 +77,30 @@ const pageQuery = (
 };
 
 const limitAndOffset = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+const searchMatches = sql`${itineraries.searchText} like lower(${sql.placeholder('pattern')})`;
 /**
- * The unfiltered and the by-place pages are reused prepared statements (db/prepared.ts): their
- * best plan (walk the `(created_at, id)` or `(place_id, created_at, id)` btree) does not depend
- * on the values, so a generic plan is as good as a custom one.
+ * The four pages, each built once (db/prepared.ts). Unfiltered and by place they are named
+ * prepared statements: their best plan (walk the `(created_at, id)` or `(place_id, created_at,
+ * id)` btree) does not depend on the values, so a generic plan is as good as a custom one.
+ *
+ * A search is sent unnamed (`prepare('')`), so PostgreSQL plans it for its own term every time.
+ * After five runs of a named statement PostgreSQL may switch to a generic plan, and for an
+ * unknown pattern the planner assumes 0.5% of the rows match: that plan walks the newest-first
+ * btree and filters — fine for a common term, a read of the whole table for a rare one (measured
+ * at 100k rows: the rare-term p50 went from 10 ms to 670 ms once connections had switched).
  */
-const PREPARED_PAGES = {
-  all: undefined,
-  place: eq(itineraries.placeId, sql.placeholder('placeId')),
+const PAGES = {
+  all: { where: undefined, named: true },
+  place: { where: eq(itineraries.placeId, sql.placeholder('placeId')), named: true },
+  search: { where: searchMatches, named: false },
+  placeSearch: {
+    where: and(eq(itineraries.placeId, sql.placeholder('placeId')), searchMatches),
+    named: false,
+  },
 };
-const preparedPage = (kind: keyof typeof PREPARED_PAGES) => (db: Executor) =>
-  pageQuery(db, PREPARED_PAGES[kind], limitAndOffset.limit, limitAndOffset.offset).prepare(
-    `itinerary_page_${kind}`,
+const builtPage = (kind: keyof typeof PAGES) => (db: Executor) =>
+  pageQuery(db, PAGES[kind].where, limitAndOffset.limit, limitAndOffset.offset).prepare(
+    PAGES[kind].named ? `itinerary_page_${kind}` : '',
   );
 
 /**
@@ -96,12 +108,6 @@ const preparedPage = (kind: keyof typeof PREPARED_PAGES) => (db: Executor) =>
  * or `(place_id, created_at, id)` with the place filter, or the trigram index with a search) in a
  * derived table, and only those rows get their country, state, place and library names. A deep
  * page therefore skips index entries, not joined rows. One query.
- *
- * A search is never a prepared statement: it is planned for its own term every time. After five
- * runs of a named statement PostgreSQL may switch it to a generic plan, and for an unknown pattern
- * the planner assumes 0.5% of the rows match, so that plan walks the newest-first btree and
- * filters — fine for a common term, a read of the whole table for a rare one (measured at 100k
- * rows: rare-term p50 went from 10 ms to 670 ms once connections had switched; issue 11).
  */
 export const listItineraryPage = async (
   db: Executor,
@@ -110,13 +116,18 @@ export const listItineraryPage = async (
 ): Promise<ItineraryWithNames[]> => {
   // A malformed place id matches nothing.
   if (filter.placeId === null) return [];
-  const offset = (page - 1) * limit;
-  if (filter.search) return pageQuery(db, whereOf(filter), limit, offset);
-  const kind = filter.placeId ? 'place' : 'all';
-  return reuse(db, `itinerary_page_${kind}`, preparedPage(kind)).execute({
+  const kind = filter.placeId
+    ? filter.search
+      ? 'placeSearch'
+      : 'place'
+    : filter.search
+      ? 'search'
+      : 'all';
+  return reuse(db, `itinerary_page_${kind}`, builtPage(kind)).execute({
     limit,
-    offset,
+    offset: (page - 1) * limit,
     ...(filter.placeId ? { placeId: filter.placeId } : {}),
+    ...(filter.search ? { pattern: containsPattern(filter.search) } : {}),
   });
 };
 
