@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_PATHS, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
 import sharp from 'sharp';
 
@@ -40,6 +40,51 @@ export async function shot(
     fullPage,
     animations: 'disabled',
   });
+}
+
+/** Follows the colour scheme the app reads from the system, and waits until it has switched. */
+export async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
+  else await expect(page.locator('html')).not.toHaveClass(/dark/);
+}
+
+/**
+ * Closes every toast and waits until none is left. A toast may close by itself between finding
+ * its button and clicking it, so each click gives up after 2 s (an unbounded click once waited
+ * for a toast that was already gone until the test's own time-out).
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('.Toastify__close-button').all()) {
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+}
+
+/**
+ * The same screen in both themes (`<name>-light`, `<name>-dark`), from the top of the page (a
+ * full-page shot of a scrolled page repeats the sticky header), back in light afterwards.
+ * `settle`: a locator to wait for after the switch; `withoutToasts`: close the toasts first.
+ */
+export async function shotBoth(
+  page: Page,
+  name: string,
+  {
+    fullPage = true,
+    settle,
+    withoutToasts = false,
+  }: { fullPage?: boolean; settle?: Locator; withoutToasts?: boolean } = {},
+): Promise<void> {
+  if (withoutToasts) await dismissToasts(page);
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  await setScheme(page, 'light');
+  if (settle) await expect(settle).toBeVisible();
+  await shot(page, `${name}-light`, { fullPage });
+  await setScheme(page, 'dark');
+  await shot(page, `${name}-dark`, { fullPage });
+  await setScheme(page, 'light');
 }
 
 /** Signs in through the API (no screen) and answers the admin's Bearer token. */

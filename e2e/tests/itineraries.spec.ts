@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, createPlaceViaApi, shot, signIn, makePhoto } from './fixtures.js';
+import { apiLogin, createPlaceViaApi, setScheme, shot, signIn, makePhoto } from './fixtures.js';
 
 /** Two real 800×600 photos (JPEG and PNG), as a person would upload. */
 const makeImages = (dir: string) =>
@@ -51,12 +51,6 @@ async function formShots(page: Page, form: Locator, name: string) {
   await scrollDialog(form, 'bottom');
   await shot(page, `${name}-bottom`);
   await scrollDialog(form, 'top');
-}
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme: scheme });
-  if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-  else await expect(page.locator('html')).not.toHaveClass(/dark/);
 }
 
 test.describe('Itinerary Management', () => {

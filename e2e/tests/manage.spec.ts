@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MANAGE_MESSAGES } from '@safarnama/contract';
-import { shot, signIn, waitForMail } from './fixtures.js';
+import { setScheme, shot, shotBoth, signIn, waitForMail } from './fixtures.js';
 
 /** Sidebar entries every signed-in admin sees (their own account and the sample apps). */
 const SELF_SERVICE = [
@@ -30,21 +30,6 @@ const FORBIDDEN_PAGES = [
   'Add Notification',
   'Settings',
 ];
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme: scheme });
-  if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-  else await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
-
-/** The same screen in both themes. */
-async function shotBoth(page: Page, name: string) {
-  await setScheme(page, 'light');
-  await shot(page, `${name}-light`);
-  await setScheme(page, 'dark');
-  await shot(page, `${name}-dark`);
-  await setScheme(page, 'light');
-}
 
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByText(text, { exact: true }).first();

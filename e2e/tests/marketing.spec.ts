@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MARKETING_MESSAGES } from '@safarnama/contract';
 import { bell } from './account-helpers.js';
-import { E2E_ADMIN, readMails, shot, signIn, waitForMail } from './fixtures.js';
+import { E2E_ADMIN, readMails, shot, shotBoth, signIn, waitForMail } from './fixtures.js';
 
 /**
  * Scheduled marketing notifications (issue 9) in a real browser, against the real poller
@@ -28,25 +28,6 @@ const istParts = (at: number) => {
 
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByText(text, { exact: true }).first();
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme: scheme });
-  if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-  else await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
-
-/** The same screen in both themes, without the toasts. */
-async function shotBoth(page: Page, name: string, { fullPage = true } = {}) {
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-  await setScheme(page, 'light');
-  await shot(page, `${name}-light`, { fullPage });
-  await setScheme(page, 'dark');
-  await shot(page, `${name}-dark`, { fullPage });
-  await setScheme(page, 'light');
-}
 
 const rowOf = (page: Page, title: string): Locator =>
   page.getByRole('row').filter({ hasText: title });
@@ -173,7 +154,7 @@ test.describe('Marketing: scheduled notifications', () => {
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     // Tall enough for the whole dialog.
     await page.setViewportSize({ width: 1280, height: 1100 });
-    await shotBoth(page, 'marketing-form', { fullPage: false });
+    await shotBoth(page, 'marketing-form', { fullPage: false, withoutToasts: true });
     await page.setViewportSize({ width: 1280, height: 720 });
     await dialog.getByRole('button', { name: 'Schedule Notification' }).click();
     await expect(toast(page, MARKETING_MESSAGES.created)).toBeVisible();
@@ -181,7 +162,7 @@ test.describe('Marketing: scheduled notifications', () => {
     const row = rowOf(page, title);
     await expect(row.getByText('Scheduled', { exact: true })).toBeVisible();
     await expect(row).toContainText('Push');
-    await shotBoth(page, 'marketing-list');
+    await shotBoth(page, 'marketing-list', { withoutToasts: true });
     // A phone: the table scrolls sideways inside its card, the page does not.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row).toBeVisible();
@@ -245,7 +226,7 @@ test.describe('Marketing: scheduled notifications', () => {
     await expect(card.getByRole('listitem').filter({ hasText: title })).toContainText(
       /IST · E-mail/,
     );
-    await shotBoth(page, 'marketing-dashboard');
+    await shotBoth(page, 'marketing-dashboard', { withoutToasts: true });
     await card.getByRole('link', { name: 'View all' }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGE_PATH}$`));
 

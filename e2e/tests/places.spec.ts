@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn, makePhoto } from './fixtures.js';
+import { expect, test, type Page } from '@playwright/test';
+import { shotBoth, signIn, makePhoto } from './fixtures.js';
 
 /** Opens a Services page from the sidebar and waits for its heading. */
 async function openFromSidebar(page: Page, link: string, heading: string, url: RegExp) {
@@ -23,22 +23,6 @@ async function searchFor(page: Page, placeholder: string, text: string, rowText:
 
 async function expectToast(page: Page, text: string) {
   await expect(page.getByText(text).first()).toBeVisible();
-}
-
-/** Takes the light screenshot now and the dark one after switching the colour scheme. */
-async function shotBoth(page: Page, name: string, settle?: Locator) {
-  // A full-page shot of a scrolled page repeats the sticky header: start from the top.
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-  });
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (settle) await expect(settle).toBeVisible();
-  await shot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await shot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveClass(/dark/);
 }
 
 test.describe('Places catalogue', () => {
@@ -88,7 +72,7 @@ test.describe('Places catalogue', () => {
     await expect(countryForm.getByLabel('Short Name *')).toHaveValue(names.shortName);
     await countryForm.getByLabel('Choose an image file').setInputFiles(flag);
     await expect(countryForm.getByRole('img', { name: 'Preview of flag.png' })).toBeVisible();
-    await shotBoth(page, 'countries-form', countryForm);
+    await shotBoth(page, 'countries-form', { settle: countryForm });
     await countryForm.getByRole('button', { name: 'Save Country' }).click();
     await expectToast(page, 'Country added successfully');
     await expect(countryForm).toBeHidden();
@@ -100,7 +84,7 @@ test.describe('Places catalogue', () => {
     );
     await expect(countryRow.getByRole('img', { name: `Flag of ${names.country}` })).toBeVisible();
     await expect(countryRow.getByRole('button', { name: /^Active/ })).toBeVisible();
-    await shotBoth(page, 'countries', countryRow);
+    await shotBoth(page, 'countries', { settle: countryRow });
 
     // The same name again is refused on the name field (409).
     await page.getByRole('button', { name: 'Add Country' }).click();
@@ -124,7 +108,7 @@ test.describe('Places catalogue', () => {
     await stateForm
       .getByLabel('Country *', { exact: true })
       .selectOption({ label: `${names.country} (${names.shortName})` });
-    await shotBoth(page, 'states-form', stateForm);
+    await shotBoth(page, 'states-form', { settle: stateForm });
     await stateForm.getByRole('button', { name: 'Save State' }).click();
     await expectToast(page, 'State added successfully');
     await expect(stateForm).toBeHidden();
@@ -134,7 +118,7 @@ test.describe('Places catalogue', () => {
       names.state,
       names.country,
     );
-    await shotBoth(page, 'states', stateRow);
+    await shotBoth(page, 'states', { settle: stateRow });
 
     // Place: country → state cascade.
     await openFromSidebar(page, 'Places', 'Places', /\/services\/addPlaces$/);
@@ -148,7 +132,7 @@ test.describe('Places catalogue', () => {
     await expect(placeForm.getByLabel('State *', { exact: true })).toBeEnabled();
     await placeForm.getByLabel('State *', { exact: true }).selectOption({ label: names.state });
     await placeForm.getByLabel('Short Description').fill('A quiet lake town with a busy harbour.');
-    await shotBoth(page, 'places-form', placeForm);
+    await shotBoth(page, 'places-form', { settle: placeForm });
     await placeForm.getByRole('button', { name: 'Save Place' }).click();
     await expectToast(page, 'Place added successfully');
     await expect(placeForm).toBeHidden();
@@ -159,7 +143,7 @@ test.describe('Places catalogue', () => {
       names.state,
     );
     await expect(placeRow).toContainText(names.country);
-    await shotBoth(page, 'places', placeRow);
+    await shotBoth(page, 'places', { settle: placeRow });
 
     // Place details for March with a cover photo.
     await openFromSidebar(page, 'Place Details', 'Place Details', /\/services\/addPlaceDetails$/);
@@ -189,11 +173,11 @@ test.describe('Places catalogue', () => {
     await detailsForm.evaluate((dialog) => {
       dialog.scrollTo(0, 0);
     });
-    await shotBoth(page, 'place-details-form', detailsForm);
+    await shotBoth(page, 'place-details-form', { settle: detailsForm });
     await detailsForm.evaluate((dialog) => {
       dialog.scrollTo(0, dialog.scrollHeight);
     });
-    await shotBoth(page, 'place-details-form-end', detailsForm);
+    await shotBoth(page, 'place-details-form-end', { settle: detailsForm });
     await detailsForm.getByRole('button', { name: 'Save Place Details' }).click();
     await expectToast(page, 'Place details added successfully');
     await expect(detailsForm).toBeHidden();
@@ -205,7 +189,7 @@ test.describe('Places catalogue', () => {
     );
     await expect(detailsRow).toContainText(names.state);
     await expect(detailsRow).toContainText('0 images');
-    await shotBoth(page, 'place-details', detailsRow);
+    await shotBoth(page, 'place-details', { settle: detailsRow });
 
     // Its gallery: three images with alt texts.
     await detailsRow.getByRole('link', { name: `Gallery of ${names.place} (March)` }).click();
@@ -226,7 +210,7 @@ test.describe('Places catalogue', () => {
     await expect(images).toHaveCount(3);
     for (const text of altTexts) await expect(images.getByText(text)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Images to upload' })).toBeHidden();
-    await shotBoth(page, 'place-details-gallery', images.first());
+    await shotBoth(page, 'place-details-gallery', { settle: images.first() });
 
     // The count shows in the list; the record is found again by month too.
     await page.getByRole('link', { name: 'Back to Place Details' }).click();

@@ -11,7 +11,7 @@ import {
 } from '@safarnama/contract';
 import { SMTPServer } from 'smtp-server';
 import { createActiveAdmin, signInAs } from './account-helpers.js';
-import { apiLogin, shot, signIn } from './fixtures.js';
+import { apiLogin, shotBoth, signIn } from './fixtures.js';
 
 /**
  * Settings (issue 9) in a real browser: the allowed-IP list with the server's lock-out refusal,
@@ -28,28 +28,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByText(text, { exact: true }).first();
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme: scheme });
-  if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-  else await expect(page.locator('html')).not.toHaveClass(/dark/);
-}
-
-/** The same screen in both themes, from the top, without the toasts. */
-async function shotBoth(page: Page, name: string, { fullPage = true } = {}) {
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-  });
-  await setScheme(page, 'light');
-  await shot(page, `${name}-light`, { fullPage });
-  await setScheme(page, 'dark');
-  await shot(page, `${name}-dark`, { fullPage });
-  await setScheme(page, 'light');
-}
 
 const openFromSidebar = async (page: Page, link: string, heading: string) => {
   await page
@@ -170,7 +148,7 @@ test('allowed IPs: the current address, add, the lock-out refusal, remove', asyn
     );
     await expect(page.getByText('Restricted to 2 entries')).toBeVisible();
     await expect(page.getByText('Page 1 of 1 · 2 addresses')).toBeVisible();
-    await shotBoth(page, 'settings-ip-block');
+    await shotBoth(page, 'settings-ip-block', { withoutToasts: true });
 
     // The API still answers us (we are on the list).
     const headers = await apiHeaders(request);
@@ -278,7 +256,7 @@ test('e-mail channel: saved against a real SMTP server, the secret masked, a tes
     const mail = received.find((item) => item.to.includes(recipient));
     expect(mail?.raw).toMatch(/^Subject: Safarnama test e-mail/m);
     expect(mail?.raw).toMatch(/^From: "?Safarnama Travel Desk"? <no-reply@safarnama\.test>/m);
-    await shotBoth(page, 'settings-communication');
+    await shotBoth(page, 'settings-communication', { withoutToasts: true });
 
     // The other channels have their own forms.
     await page.getByRole('tab', { name: 'SMS' }).click();
@@ -317,7 +295,7 @@ test('policies: edited together, each with its last update; /settings shows the 
   await page.reload();
   await expect(cancellation).toHaveText('Full refund up to 7 days before the trip starts.');
   // The save bar sticks to the bottom of the window: a window-sized picture shows it in place.
-  await shotBoth(page, 'settings-policy', { fullPage: false });
+  await shotBoth(page, 'settings-policy', { fullPage: false, withoutToasts: true });
 
   // /settings and /settings/profile-update are the profile screen.
   await openFromSidebar(page, 'Settings', 'Profile');
@@ -367,7 +345,7 @@ test('maintenance: a non-settings admin lands on /service-unavailable and comes 
     // The settings admin keeps working, with the banner.
     await expect(page.getByText('Maintenance mode is on.', { exact: true })).toBeVisible();
     await expect(page.getByText('On now')).toBeVisible();
-    await shotBoth(page, 'settings-basic-maintenance');
+    await shotBoth(page, 'settings-basic-maintenance', { withoutToasts: true });
 
     // The other admin is sent away at once, and sees the spec's texts and the note.
     await expect(viewerPage).toHaveURL(/\/service-unavailable$/, { timeout: 15_000 });
@@ -376,7 +354,7 @@ test('maintenance: a non-settings admin lands on /service-unavailable and comes 
       viewerPage.getByText('Our services are temporarily unavailable. Please try again later.'),
     ).toBeVisible();
     await expect(viewerPage.getByText('Back by 6 PM IST.')).toBeVisible();
-    await shotBoth(viewerPage, 'service-unavailable-maintenance');
+    await shotBoth(viewerPage, 'service-unavailable-maintenance', { withoutToasts: true });
     // Reloading does not get past it: the API answers 503 to this admin.
     await viewerPage.goto('/dashboard');
     await expect(viewerPage).toHaveURL(/\/service-unavailable$/);
