@@ -50,7 +50,7 @@ export interface PasswordHasher {
 /** The algorithm and parameters of a PHC-format argon2 hash (`$argon2id$v=19$m=…,t=…,p=…$…`). */
 const PHC = /^\$(argon2(?:id|i|d))\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$/;
 
-export const hashMadeWith = (passwordHash: string, params: Argon2Params): boolean => {
+const hashMadeWith = (passwordHash: string, params: Argon2Params): boolean => {
   const match = PHC.exec(passwordHash);
   return (
     !!match &&

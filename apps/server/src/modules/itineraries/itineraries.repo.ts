@@ -77,6 +77,7 @@ const pageQuery = (
 };
 
 const limitAndOffset = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+// db/search.ts `containsText`, with the pattern (`containsPattern(term)`) as a parameter.
 const searchMatches = sql`${itineraries.searchText} like lower(${sql.placeholder('pattern')})`;
 /**
  * The four pages, each built once (db/prepared.ts). Unfiltered and by place they are named
