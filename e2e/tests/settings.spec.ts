@@ -242,7 +242,14 @@ test('e-mail channel: saved against a real SMTP server, the secret masked, a tes
 
     // A change elsewhere keeps the stored secret (the masked value goes back).
     await form.getByLabel('From name').fill('Safarnama Travel Desk');
+    // The test mail below must go out through the saved version: wait for the save to answer
+    // (the value in the field proves nothing, it was typed before).
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes(API_PATHS.setting.saveCommunication) && response.status() === 200,
+    );
     await form.getByRole('button', { name: 'Save' }).click();
+    await saved;
     await expect(form.getByLabel('From name')).toHaveValue('Safarnama Travel Desk');
     await expect(form.getByLabel('Password', { exact: true })).toHaveValue(/^•{8}2026$/);
 

@@ -188,6 +188,47 @@ describe('CommunicationSettingsPage', () => {
     expect(failed.closest('[role="alert"]')).toHaveTextContent(SETTINGS_MESSAGES.testFailed);
   });
 
+  it('keeps the test recipient typed while a save reloads the form', async () => {
+    let current = emailSettings;
+    const calls = stubFetch((call) => {
+      if (call.url === API_PATHS.auth.profile) {
+        return jsonResponse(okEnvelope(makeProfile({ permissions: ALL })));
+      }
+      if (call.url === API_PATHS.setting.communication) {
+        const type = call.search.get('type') as CommunicationType;
+        return jsonResponse(okEnvelope(type === 'email' ? current : notConfigured(type)));
+      }
+      if (call.url === API_PATHS.setting.saveCommunication) {
+        const { settings } = (call.body as { data: { settings: Record<string, unknown> } }).data;
+        current = {
+          ...emailSettings,
+          settings: { ...(settings as typeof emailSettings.settings & object) },
+          updatedAt: '2025-03-08T09:00:00.000Z',
+        };
+        return saved();
+      }
+      return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    });
+    const user = await open();
+    const lastSaved = screen.getByText(/^Last saved /).textContent;
+    const fromName = screen.getByLabelText('From name');
+    await user.clear(fromName);
+    await user.type(fromName, 'Safarnama Travel Desk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(
+      within(screen.getByRole('form', { name: 'Send a test' })).getByLabelText('Recipient e-mail'),
+      'asha@example.com',
+    );
+    // The saved version comes back and the form starts over from it …
+    await waitFor(() => expect(screen.getByText(/^Last saved /).textContent).not.toBe(lastSaved));
+    expect(saveCalls(calls)).toHaveLength(1);
+    expect(screen.getByLabelText('From name')).toHaveValue('Safarnama Travel Desk');
+    // … and the recipient is still there.
+    expect(
+      within(screen.getByRole('form', { name: 'Send a test' })).getByLabelText('Recipient e-mail'),
+    ).toHaveValue('asha@example.com');
+  });
+
   it('shows an error answer of the test inline', async () => {
     stubServer({
       other: (call) =>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import {
   COMMUNICATION_TYPES,
@@ -395,10 +395,12 @@ const ACTIVE_HINTS: Record<CommunicationType, string> = {
 interface ChannelFormProps {
   type: CommunicationType;
   settings: CommunicationSettings;
+  /** Tells the panel whether the form holds unsaved changes (the test box says so). */
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-/** One channel's form (seeded from the saved settings) beside its test box. */
-const ChannelForm = ({ type, settings }: ChannelFormProps) => {
+/** One channel's form, seeded from the saved settings. */
+const ChannelForm = ({ type, settings, onDirtyChange }: ChannelFormProps) => {
   const canUpdate = useCan('settings.update');
   const storedSecret = storedSecretOf(type, settings.settings);
   const [initial] = useState(() => ({
@@ -412,6 +414,9 @@ const ChannelForm = ({ type, settings }: ChannelFormProps) => {
   const [save, { isLoading }] = useSaveCommunicationSettingsMutation();
   const isDirty =
     isActive !== initial.isActive || JSON.stringify(values) !== JSON.stringify(initial.values);
+  useEffect(() => {
+    onDirtyChange(isDirty);
+  }, [isDirty, onDirtyChange]);
 
   const set = (key: string, value: unknown): void => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -452,69 +457,65 @@ const ChannelForm = ({ type, settings }: ChannelFormProps) => {
   else fields = <WhatsappFields values={values as WhatsappValues} set={set} {...fieldsProps} />;
 
   return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <Card className="p-5">
-        <form
-          noValidate
-          aria-label={`${CHANNEL_LABELS[type]} settings`}
-          onSubmit={(event) => void handleSubmit(event)}
-        >
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <SectionTitle
-              hint={
-                settings.updatedAt
-                  ? `Last saved ${formatDateTime(settings.updatedAt)}${
-                      settings.updatedBy ? ` by ${settings.updatedBy.name}` : ''
-                    }`
-                  : 'Not set up yet.'
-              }
-            >
-              {CHANNEL_LABELS[type]} settings
-            </SectionTitle>
+    <Card className="p-5">
+      <form
+        noValidate
+        aria-label={`${CHANNEL_LABELS[type]} settings`}
+        onSubmit={(event) => void handleSubmit(event)}
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <SectionTitle
+            hint={
+              settings.updatedAt
+                ? `Last saved ${formatDateTime(settings.updatedAt)}${
+                    settings.updatedBy ? ` by ${settings.updatedBy.name}` : ''
+                  }`
+                : 'Not set up yet.'
+            }
+          >
+            {CHANNEL_LABELS[type]} settings
+          </SectionTitle>
+        </div>
+        <fieldset disabled={disabled} className="mt-5 space-y-4">
+          {fields}
+          <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+            <Switch
+              checked={isActive}
+              onChange={setIsActive}
+              label="Channel active"
+              description={ACTIVE_HINTS[type]}
+              disabled={disabled}
+            />
           </div>
-          <fieldset disabled={disabled} className="mt-5 space-y-4">
-            {fields}
-            <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
-              <Switch
-                checked={isActive}
-                onChange={setIsActive}
-                label="Channel active"
-                description={ACTIVE_HINTS[type]}
-                disabled={disabled}
-              />
+        </fieldset>
+        <div className="mt-5 space-y-3">
+          <FormError message={formError} />
+          {canUpdate ? (
+            <div className="flex items-center justify-end gap-3">
+              {isDirty ? (
+                <span className="text-xs text-slate-500 dark:text-slate-400">Unsaved changes</span>
+              ) : null}
+              <Button type="submit" loading={isLoading}>
+                {isLoading ? 'Saving...' : 'Save'}
+              </Button>
             </div>
-          </fieldset>
-          <div className="mt-5 space-y-3">
-            <FormError message={formError} />
-            {canUpdate ? (
-              <div className="flex items-center justify-end gap-3">
-                {isDirty ? (
-                  <span className="text-xs text-slate-500 dark:text-slate-400">
-                    Unsaved changes
-                  </span>
-                ) : null}
-                <Button type="submit" loading={isLoading}>
-                  {isLoading ? 'Saving...' : 'Save'}
-                </Button>
-              </div>
-            ) : (
-              <p className={hintClasses}>You can view these settings but not change them.</p>
-            )}
-          </div>
-        </form>
-      </Card>
-      <TestBox
-        type={type}
-        configured={settings.configured}
-        hasUnsavedChanges={isDirty}
-        canSend={canUpdate}
-      />
-    </div>
+          ) : (
+            <p className={hintClasses}>You can view these settings but not change them.</p>
+          )}
+        </div>
+      </form>
+    </Card>
   );
 };
 
-/** Loads one channel's settings; the form starts over from every saved version. */
+/**
+ * Loads one channel's settings; the form starts over from every saved version (it is keyed by
+ * it), the test box beside it does not: a recipient being typed while a save comes back keeps
+ * its text and its focus.
+ */
 const ChannelPanel = ({ type }: { type: CommunicationType }) => {
+  const canUpdate = useCan('settings.update');
+  const [isDirty, setDirty] = useState(false);
   const { data, error, isLoading, refetch } = useGetCommunicationSettingsQuery(type, {
     refetchOnMountOrArgChange: true,
   });
@@ -527,7 +528,22 @@ const ChannelPanel = ({ type }: { type: CommunicationType }) => {
       />
     );
   }
-  return <ChannelForm key={`${type}-${data.updatedAt ?? 'new'}`} type={type} settings={data} />;
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <ChannelForm
+        key={`${type}-${data.updatedAt ?? 'new'}`}
+        type={type}
+        settings={data}
+        onDirtyChange={setDirty}
+      />
+      <TestBox
+        type={type}
+        configured={data.configured}
+        hasUnsavedChanges={isDirty}
+        canSend={canUpdate}
+      />
+    </div>
+  );
 };
 
 const tabClasses =
