@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium.js';
 
 /**
  * The web budgets of PERFORMANCE.md, measured by `npm run bench` (apps/server/scripts/bench.ts)
@@ -16,18 +17,6 @@ export default defineConfig({
   use: {
     baseURL: process.env.BENCH_BASE_URL,
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

@@ -31,6 +31,7 @@ import {
   ROWS,
   SEARCH_TERMS,
   TABLE_HEADER,
+  benchItinerary,
   captureQueries,
   explainCaptured,
   f1,
@@ -105,26 +106,13 @@ const main = () =>
           name: 'create itinerary',
           budget: 30,
           run: (i) =>
-            service.create({
-              title: `Bench create ${i}`,
-              duration: '5 Days / 4 Nights',
-              type: 'Beach',
-              groupSize: 4,
-              languages: ['English'],
-              pricePerPerson: 25000,
-              visibility: 'public',
-              imageLibraryId: null,
-              months: ['JAN'],
-              description: '<p>Sun, sand and <strong>seafood</strong>.</p>',
-              metaTitle: 'Beach break',
-              metaDescription: 'Five days by the sea',
-              countryId: parents.country_id,
-              stateId: parents.state_id,
-              placeId: place.place_id,
-              dailyItinerary: [{ title: 'Day 1', description: 'Arrive' }],
-              faqs: [],
-              isActive: true,
-            }),
+            service.create(
+              benchItinerary(`Bench create ${i}`, {
+                countryId: parents.country_id,
+                stateId: parents.state_id,
+                placeId: place.place_id,
+              }),
+            ),
         },
       ];
       const refP50 = pct(ref.serial, 50);

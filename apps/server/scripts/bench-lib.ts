@@ -16,6 +16,7 @@ import type { Pool } from 'pg';
 import sharp from 'sharp';
 import { API_PATHS, LIBRARY_MONTHS, MONTHS, TOUR_TYPES } from '@safarnama/contract';
 import { openPostgres, type Database } from '../src/db/client.js';
+import type { ItineraryInputData } from '../src/modules/itineraries/itineraries.service.js';
 import * as schema from '../src/db/schema/index.js';
 import { createLimiter } from '../src/media/limit.js';
 import {
@@ -640,6 +641,32 @@ export const startBuiltServer = async ({
 };
 
 /** Signs in through the API and answers the Bearer token. */
+/** The itinerary both benchmarks create: a unique title, the place chosen by the caller. */
+export const benchItinerary = (
+  title: string,
+  where: { countryId: string; stateId: string; placeId: string },
+): ItineraryInputData => ({
+  title,
+  duration: '5 Days / 4 Nights',
+  type: 'Beach',
+  groupSize: 4,
+  languages: ['English'],
+  pricePerPerson: 25000,
+  visibility: 'public',
+  imageLibraryId: null,
+  months: ['JAN'],
+  description: '<p>Sun, sand and <strong>seafood</strong>.</p>',
+  metaTitle: 'Beach break',
+  metaDescription: 'Five days by the sea',
+  ...where,
+  dailyItinerary: [
+    { title: 'Day 1', description: 'Arrive' },
+    { title: 'Day 2', description: 'Beach' },
+  ],
+  faqs: [{ question: 'Meals?', answer: 'Breakfast' }],
+  isActive: true,
+});
+
 export const apiSignIn = async (origin: string, email: string, password: string) => {
   const res = await fetch(`${origin}${API_PATHS.auth.login}`, {
     method: 'POST',

@@ -49,6 +49,7 @@ import { createPlaceDetailsService } from '../src/modules/place-details/place-de
 import {
   SEARCH_TERMS,
   apiSignIn,
+  benchItinerary,
   captureQueries,
   createBenchDatabase,
   explainCaptured,
@@ -290,28 +291,7 @@ const main = async () => {
     const runId = Date.now().toString(36);
     let created = 0;
     const createBody = () =>
-      JSON.stringify({
-        data: {
-          title: `Bench package ${runId} ${++created}`,
-          duration: '5 Days / 4 Nights',
-          type: 'Beach',
-          groupSize: 4,
-          languages: ['English'],
-          pricePerPerson: 25000,
-          visibility: 'public',
-          months: ['JAN'],
-          description: '<p>Sun, sand and <strong>seafood</strong>.</p>',
-          metaTitle: 'Beach break',
-          metaDescription: 'Five days by the sea',
-          ...target,
-          dailyItinerary: [
-            { title: 'Day 1', description: 'Arrive' },
-            { title: 'Day 2', description: 'Beach' },
-          ],
-          faqs: [{ question: 'Meals?', answer: 'Breakfast' }],
-          isActive: true,
-        },
-      });
+      JSON.stringify({ data: benchItinerary(`Bench package ${runId} ${++created}`, target) });
     let signIns = 0;
     const loginRequest: autocannon.Request = {
       method: 'POST',

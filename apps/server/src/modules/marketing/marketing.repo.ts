@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { MarketingChannel, ScheduledStatus } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
+import { countRows } from '../../db/counting.js';
 import {
   adminUsers,
   images,
@@ -289,13 +290,8 @@ export const failInterrupted = async (
 };
 
 /** How many deliveries of the notification some node is sending right now. */
-export const sendingCount = async (db: Executor, notificationId: string): Promise<number> => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(d)
-    .where(and(eq(d.notificationId, notificationId), eq(d.status, 'sending')));
-  return Number(row?.n ?? 0);
-};
+export const sendingCount = (db: Executor, notificationId: string): Promise<number> =>
+  countRows(db, d, and(eq(d.notificationId, notificationId), eq(d.status, 'sending')));
 
 /** The next pending deliveries after `afterId` (keyset, id order). */
 export const pendingDeliveries = async (
