@@ -6,7 +6,7 @@ export default defineConfig({
   entry: { main: 'src/main.ts', 'backup-cli': 'src/ops/backup-cli.ts' },
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   outDir: 'dist',
   clean: true,
   sourcemap: true,

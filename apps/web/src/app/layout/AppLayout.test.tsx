@@ -128,9 +128,16 @@ describe('the signed-in layout', () => {
 
   it('signs out locally even when the server call fails', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tok');
-    stubProfile(makeProfile({ permissions: ['dashboard.view'] }), () =>
-      jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Something went wrong')),
-    );
+    const profile = makeProfile({ permissions: ['dashboard.view'] });
+    stubFetch((call) => {
+      if (call.url === LOGOUT)
+        return jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Something went wrong'));
+      // As the server: a token session is over for this tab once the web has dropped the token
+      // (the login page asks again and must not be let back in).
+      if (call.url === PROFILE && call.headers.get('authorization') === 'Bearer tok')
+        return jsonResponse(okEnvelope(profile));
+      return jsonResponse(errorEnvelope(401, 'UNAUTHORIZED', 'Unauthorized'));
+    });
     const { router } = renderRoutes(routes, '/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
