@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { defaultS3PublicBaseUrl, type S3StorageOptions } from './media/open-storage.js';
+import { defaultS3PublicBaseUrl, type S3StorageOptions } from './media/s3-options.js';
 import { DEFAULT_SMS_BASE_URLS } from './messaging/sms.js';
 import { DEFAULT_WHATSAPP_BASE_URL } from './messaging/whatsapp.js';
 

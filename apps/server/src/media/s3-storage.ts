@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3StorageOptions } from './open-storage.js';
+import type { S3StorageOptions } from './s3-options.js';
 import { assertSafeKey, type StorageDriver } from './storage.js';
 
 /**

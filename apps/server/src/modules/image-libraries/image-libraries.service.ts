@@ -2,32 +2,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   IMAGE_LIBRARY_MESSAGES,
   LIBRARY_MULTIPART_FIELDS as F,
-  altTextSchema,
   imageLibraryFieldsSchema,
   makePagination,
   type ImageLibrary,
   type ImageLibraryList,
   type ListQuery,
 } from '@safarnama/contract';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { NotFound } from '../../http/errors.js';
 import {
   FieldErrors,
+  type FormReader,
   type IndexedValues,
   type MultipartForm,
   type MultipartSpec,
 } from '../../http/multipart.js';
-import { deleteFiles, withStoredFiles } from '../../media/files.js';
+import type { FileBatch } from '../../media/files.js';
+import { receiveImageForm } from '../../media/form-images.js';
 import {
-  deleteImagesByIds,
-  deleteImagesOf,
-  groupByOwner,
-  insertImages,
-  listImagesOf,
-  updateImagePlacement,
-  type ImageRow,
-} from '../../media/images.repo.js';
-import { imageFileKeys, type ImagePipeline, type StoredImage } from '../../media/pipeline.js';
+  createGallery,
+  parseAltText,
+  type GalleryPlacement,
+  type GalleryPlan,
+} from '../../media/gallery.js';
+import { groupByOwner, listImagesOf, type ImageRow } from '../../media/images.repo.js';
+import type { ImagePipeline, StoredImage } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 import {
   deleteLibrary,
@@ -67,23 +66,9 @@ export const LIBRARY_FORMS = {
 } as const satisfies Record<string, Omit<MultipartSpec<TextField, IndexedField>, 'onFile'>>;
 
 /** How the service reads a request's multipart form (the route binds it to the request). */
-export type FormSource = <T extends TextField, I extends IndexedField>(
-  spec: MultipartSpec<T, I>,
-) => Promise<MultipartForm<T, I>>;
+export type FormSource = FormReader;
 
 type AnyForm = MultipartForm<TextField, IndexedField>;
-
-/** One entry of the final image list. */
-type Placement =
-  | { kind: 'keep'; id: string; altText: string | undefined }
-  | { kind: 'new'; index: number; altText: string };
-
-interface ImagePlan {
-  placements: Placement[];
-  newImages: StoredImage[];
-  /** existingImages[i] → id, for error paths found inside the transaction. */
-  keptPaths: Map<string, string>;
-}
 
 const emptyValues: IndexedValues = new Map();
 const values = (form: AnyForm, name: IndexedField): IndexedValues =>
@@ -101,17 +86,9 @@ const sendsImages = (form: AnyForm, newCount: number) =>
  * Checks the image fields against each other (not yet against the database) and builds the final
  * list: `imageOrder` first, then kept images in their listed order, then new files.
  */
-const planImages = (form: AnyForm, newImages: StoredImage[], canKeep: boolean): ImagePlan => {
+const planImages = (form: AnyForm, newImages: StoredImage[], canKeep: boolean): GalleryPlan => {
   const errors = new FieldErrors();
-  const alt = (path: string, raw: string | undefined) => {
-    if (raw === undefined) return undefined;
-    const parsed = altTextSchema.safeParse(raw);
-    if (!parsed.success) {
-      errors.add(path, parsed.error.issues[0]?.message ?? 'Invalid alt text');
-      return undefined;
-    }
-    return parsed.data;
-  };
+  const alt = (path: string, raw: string | undefined) => parseAltText(errors, path, raw);
 
   const newAlts = values(form, 'altTexts');
   for (const [i] of newAlts) {
@@ -142,16 +119,16 @@ const planImages = (form: AnyForm, newImages: StoredImage[], canKeep: boolean): 
     if (!existing.has(i)) errors.add(`${F.existingAltTexts}[${i}]`, 'No image at this index');
   }
 
-  const fresh: Placement[] = newImages.map((_, index) => ({
+  const fresh: GalleryPlacement[] = newImages.map((image, index) => ({
     kind: 'new',
-    index,
+    image,
     altText: alt(`${F.altTexts}[${index}]`, newAlts.get(index)) ?? '',
   }));
-  const keptPlacements: Placement[] = kept.map((k) => ({ kind: 'keep', ...k }));
+  const keptPlacements: GalleryPlacement[] = kept.map((k) => ({ kind: 'keep', ...k }));
 
   // imageOrder: listed refs first, in that order; anything left out follows in default order.
-  const ordered: Placement[] = [];
-  const used = new Set<Placement>();
+  const ordered: GalleryPlacement[] = [];
+  const used = new Set<GalleryPlacement>();
   for (const [i, raw] of sortedEntries(values(form, 'imageOrder'))) {
     const path = `${F.imageOrder}[${i}]`;
     const ref = raw.trim().toLowerCase();
@@ -168,7 +145,7 @@ const planImages = (form: AnyForm, newImages: StoredImage[], canKeep: boolean): 
   }
   errors.throwIfAny();
   const placements = [...ordered, ...[...keptPlacements, ...fresh].filter((p) => !used.has(p))];
-  return { placements, newImages, keptPaths };
+  return { placements, keptPaths };
 };
 
 /** The library's fields: trimmed, title required ('Title is required'), month default. */
@@ -194,71 +171,19 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     if (!UUID.test(id)) throw notFound();
     return id.toLowerCase();
   };
+  const gallery = createGallery(
+    { type: OWNER, lock: lockLibrary, notFound },
+    { db, storage, pipeline },
+  );
 
-  /** Reads the form, running every file through the pipeline into `batch` as it arrives. */
-  const receive = async (
-    source: FormSource,
-    spec: (typeof LIBRARY_FORMS)[keyof typeof LIBRARY_FORMS],
-    batch: Parameters<Parameters<typeof withStoredFiles>[1]>[0],
-  ) => {
-    const stored: StoredImage[] = [];
-    const form = (await source({
-      ...spec,
-      onFile: async (file) => {
-        stored[file.index] = await pipeline.ingest(file.buffer, batch);
-      },
-    })) as AnyForm;
-    return { form, stored };
-  };
-
-  /**
-   * Applies a plan inside the transaction: kept images must belong to the library (else 400 at
-   * their `existingImages[i]`), the rest of the library's images are deleted, new ones inserted,
-   * every image gets its position. Returns the file keys to delete once the transaction commits.
-   */
-  const applyPlan = async (tx: Tx, libraryId: string, plan: ImagePlan): Promise<string[]> => {
-    const current = await listImagesOf(tx, OWNER, [libraryId]);
-    const currentIds = new Set(current.map((r) => r.id));
-    const errors = new FieldErrors();
-    for (const [id, path] of plan.keptPaths) {
-      if (!currentIds.has(id)) errors.add(path, IMAGE_LIBRARY_MESSAGES.unknownImage);
-    }
-    errors.throwIfAny();
-
-    const removed = await deleteImagesByIds(
-      tx,
-      current.filter((r) => !plan.keptPaths.has(r.id)).map((r) => r.id),
-    );
-    const byId = new Map(current.map((r) => [r.id, r]));
-    const inserts: Parameters<typeof insertImages>[1] = [];
-    for (const [position, placement] of plan.placements.entries()) {
-      if (placement.kind === 'keep') {
-        const row = byId.get(placement.id);
-        const altText = placement.altText ?? row?.altText ?? '';
-        if (row && (row.altText !== altText || row.sortOrder !== position)) {
-          await updateImagePlacement(tx, placement.id, { altText, sortOrder: position });
-        }
-      } else {
-        const image = plan.newImages[placement.index];
-        if (!image) throw new Error(`new image ${placement.index} missing`);
-        inserts.push({
-          ownerType: OWNER,
-          ownerId: libraryId,
-          ...image,
-          altText: placement.altText,
-          sortOrder: position,
-        });
-      }
-    }
-    await insertImages(tx, inserts);
-    return removed.flatMap(imageFileKeys);
-  };
-
-  const get = async (id: string): Promise<ImageLibrary> => {
-    const found = await findLibrary(db, assertId(id));
+  /** The library with its images: those a change left, else as stored. */
+  const present = async (id: string, images?: ImageRow[]): Promise<ImageLibrary> => {
+    const found = await findLibrary(db, id);
     if (!found) throw notFound();
-    return presentLibrary(found, await listImagesOf(db, OWNER, [found.library.id]), storage);
+    return presentLibrary(found, images ?? (await listImagesOf(db, OWNER, [id])), storage);
   };
+
+  const get = (id: string): Promise<ImageLibrary> => present(assertId(id));
 
   const list = async (query: ListQuery): Promise<ImageLibraryList> => {
     const { rows, total } = await listLibraries(db, query);
@@ -275,26 +200,37 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     };
   };
 
+  /** Reads a library form, every file through the pipeline into `batch` as it arrives. */
+  const receive = async (
+    source: FormSource,
+    spec: (typeof LIBRARY_FORMS)[keyof typeof LIBRARY_FORMS],
+    batch: FileBatch,
+  ) => {
+    const { form, files } = await receiveImageForm(source, spec, pipeline, batch);
+    return { form: form as AnyForm, stored: files[F.images] ?? [] };
+  };
+
   const create = async (
     authorId: string,
     source: FormSource,
     log?: FastifyBaseLogger,
   ): Promise<ImageLibrary> => {
-    const id = await withStoredFiles(
-      storage,
-      async (batch) => {
-        const { form, stored } = await receive(source, LIBRARY_FORMS.library, batch);
-        const fields = parseFields(form.text);
-        const plan = planImages(form, stored, false);
-        return db.transaction(async (tx) => {
-          const library = await insertLibrary(tx, { ...fields, authorId });
-          await applyPlan(tx, library.id, plan);
-          return library.id;
-        });
-      },
-      log,
-    );
-    return get(id);
+    const { id, change } = await gallery.commit(async (batch) => {
+      const { form, stored } = await receive(source, LIBRARY_FORMS.library, batch);
+      const fields = parseFields(form.text);
+      const plan = planImages(form, stored, false);
+      return db.transaction(async (tx) => {
+        const library = await insertLibrary(tx, { ...fields, authorId });
+        const change = await gallery.replaceIn(
+          tx,
+          library.id,
+          plan,
+          IMAGE_LIBRARY_MESSAGES.unknownImage,
+        );
+        return { id: library.id, change };
+      });
+    }, log);
+    return present(id, change.gallery);
   };
 
   /** PUT {id} (`fieldsToo`) and PUT {id}/images: one transaction, old files deleted after commit. */
@@ -307,36 +243,39 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     const id = assertId(rawId);
     // Answered before the body is read: no upload work for a library that is not there.
     if (!(await libraryExists(db, id))) throw notFound();
-    const obsolete = await withStoredFiles(
-      storage,
-      async (batch) => {
-        const spec = fieldsToo ? LIBRARY_FORMS.library : LIBRARY_FORMS.images;
-        const { form, stored } = await receive(source, spec, batch);
-        const fields = fieldsToo ? parseFields(form.text) : undefined;
-        const plan =
-          !fieldsToo || sendsImages(form, stored.length) ? planImages(form, stored, true) : null;
-        return db.transaction(async (tx) => {
-          if (!(await lockLibrary(tx, id))) throw notFound();
-          if (fields) await updateLibrary(tx, id, fields);
-          else await touchLibrary(tx, id);
-          return plan ? applyPlan(tx, id, plan) : [];
-        });
-      },
-      log,
-    );
-    await deleteFiles(storage, obsolete, log);
-    return get(id);
+    const { change } = await gallery.commit(async (batch) => {
+      const spec = fieldsToo ? LIBRARY_FORMS.library : LIBRARY_FORMS.images;
+      const { form, stored } = await receive(source, spec, batch);
+      const fields = fieldsToo ? parseFields(form.text) : undefined;
+      const plan =
+        !fieldsToo || sendsImages(form, stored.length) ? planImages(form, stored, true) : null;
+      return db.transaction(async (tx) => {
+        if (!(await lockLibrary(tx, id))) throw notFound();
+        if (fields) await updateLibrary(tx, id, fields);
+        else await touchLibrary(tx, id);
+        return {
+          change: plan
+            ? await gallery.replaceIn(tx, id, plan, IMAGE_LIBRARY_MESSAGES.unknownImage)
+            : null,
+        };
+      });
+    }, log);
+    return present(id, change?.gallery);
   };
 
   const remove = async (rawId: string, log?: FastifyBaseLogger) => {
     const id = assertId(rawId);
-    const removed: ImageRow[] = await db.transaction(async (tx) => {
-      if (!(await lockLibrary(tx, id))) throw notFound();
-      const rows = await deleteImagesOf(tx, OWNER, id);
-      await deleteLibrary(tx, id);
-      return rows;
-    });
-    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+    await gallery.commit(
+      async () => ({
+        change: await db.transaction(async (tx) => {
+          if (!(await lockLibrary(tx, id))) throw notFound();
+          const change = await gallery.clearIn(tx, id);
+          await deleteLibrary(tx, id);
+          return change;
+        }),
+      }),
+      log,
+    );
     return { _id: id, id };
   };
 

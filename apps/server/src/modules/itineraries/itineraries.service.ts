@@ -4,7 +4,6 @@ import {
   ITINERARY_GALLERY_FIELDS as FIELDS,
   ITINERARY_MESSAGES as M,
   MONTH_CODES,
-  altTextSchema,
   makePagination,
   type Itinerary,
   type itineraryInputSchema,
@@ -15,21 +14,14 @@ import type { Database, Executor } from '../../db/client.js';
 import { COUNT_LIMITS } from '../../db/counting.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
-import { FieldErrors, type FormReader } from '../../http/multipart.js';
+import type { FormReader } from '../../http/multipart.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
-import { deleteFiles, withStoredFiles } from '../../media/files.js';
-import { receiveImageForm } from '../../media/form-images.js';
-import {
-  deleteImagesByIds,
-  deleteImagesOf,
-  groupByOwner,
-  insertImages,
-  listImagesOf,
-} from '../../media/images.repo.js';
-import { imageFileKeys, type ImagePipeline } from '../../media/pipeline.js';
+import { createGallery } from '../../media/gallery.js';
+import { groupByOwner, listImagesOf, type ImageRow } from '../../media/images.repo.js';
+import type { ImagePipeline } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
-import { libraryExists, nextSortOrder } from '../place-details/place-details.repo.js';
+import { libraryExists } from '../place-details/place-details.repo.js';
 import {
   deleteItinerary,
   findItinerary,
@@ -71,6 +63,10 @@ export const createItineraryService = ({
 }: ItineraryServiceDeps) => {
   const limits = { exactCountLimit, exactSearchCountLimit };
   const notFound = () => new NotFound(M.notFound);
+  const gallery = createGallery(
+    { type: GALLERY, lock: lockItinerary, notFound },
+    { db, storage, pipeline },
+  );
 
   /** Rows with their galleries: one images query for the whole page. */
   const present = async (rows: ItineraryWithNames[]): Promise<Itinerary[]> => {
@@ -91,6 +87,13 @@ export const createItineraryService = ({
     const [itinerary] = await present([row]);
     if (!itinerary) throw notFound();
     return itinerary;
+  };
+
+  /** The answer after a gallery change: the record with the gallery the change left. */
+  const withGallery = async (id: string, images: ImageRow[]): Promise<Itinerary> => {
+    const row = await findItinerary(db, id);
+    if (!row) throw notFound();
+    return presentItinerary(row, images, storage);
   };
 
   /**
@@ -200,11 +203,15 @@ export const createItineraryService = ({
   const remove = async (rawId: string, log?: FastifyBaseLogger) => {
     const id = asUuid(rawId);
     if (!id) throw notFound();
-    const removed = await db.transaction(async (tx) => {
-      if (!(await deleteItinerary(tx, id))) throw notFound();
-      return deleteImagesOf(tx, GALLERY, id);
-    });
-    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+    await gallery.commit(
+      async () => ({
+        change: await db.transaction(async (tx) => {
+          if (!(await deleteItinerary(tx, id))) throw notFound();
+          return gallery.clearIn(tx, id);
+        }),
+      }),
+      log,
+    );
     return { _id: id, id };
   };
 
@@ -216,56 +223,23 @@ export const createItineraryService = ({
     const id = asUuid(rawId);
     // Checked before the upload is read: no image work for an itinerary that does not exist.
     if (!id || !(await itineraryExists(db, id))) throw notFound();
-    await withStoredFiles(
-      storage,
-      async (batch) => {
-        const { form, files } = await receiveImageForm(
-          read,
-          { text: [FIELDS.itineraryId], indexed: [FIELDS.altTexts], files: [FIELDS.images] },
-          pipeline,
-          batch,
-        );
-        const errors = new FieldErrors();
-        const sentId = form.text[FIELDS.itineraryId];
-        if (sentId !== undefined && (asUuid(sentId) ?? sentId) !== id) {
-          errors.add(FIELDS.itineraryId, M.idMismatch);
-        }
-        const stored = files[FIELDS.images] ?? [];
-        if (stored.length === 0) errors.add(FIELDS.images, 'Choose at least one image');
-        const alts = form.indexed[FIELDS.altTexts];
-        const altTexts = stored.map((_, i) => {
-          const parsed = altTextSchema.safeParse(alts.get(i) ?? '');
-          if (!parsed.success) {
-            errors.add(
-              `${FIELDS.altTexts}[${i}]`,
-              parsed.error.issues[0]?.message ?? 'Invalid alt text',
-            );
-            return '';
+    const added = await gallery.append(
+      read,
+      {
+        text: [FIELDS.itineraryId],
+        fields: FIELDS,
+        ownerOf: (text, errors) => {
+          const sentId = text[FIELDS.itineraryId];
+          if (sentId !== undefined && (asUuid(sentId) ?? sentId) !== id) {
+            errors.add(FIELDS.itineraryId, M.idMismatch);
           }
-          return parsed.data;
-        });
-        for (const [i] of alts) {
-          if (i >= stored.length) errors.add(`${FIELDS.altTexts}[${i}]`, 'No image at this index');
-        }
-        errors.throwIfAny();
-        await db.transaction(async (tx) => {
-          if (!(await lockItinerary(tx, id))) throw notFound();
-          const start = await nextSortOrder(tx, GALLERY, id);
-          await insertImages(
-            tx,
-            stored.map((image, i) => ({
-              ...image,
-              ownerType: GALLERY,
-              ownerId: id,
-              altText: altTexts[i] ?? '',
-              sortOrder: start + i,
-            })),
-          );
-        });
+          return id;
+        },
+        noImages: 'Choose at least one image',
       },
       log,
     );
-    return get(id);
+    return withGallery(id, added.gallery);
   };
 
   /** DELETE itinerary/gallery/{itineraryId}/{imageId}: an image of another owner → 404. */
@@ -276,17 +250,8 @@ export const createItineraryService = ({
   ): Promise<Itinerary> => {
     const id = asUuid(rawId);
     if (!id) throw notFound();
-    const imageId = asUuid(rawImageId);
-    const removed = await db.transaction(async (tx) => {
-      if (!(await lockItinerary(tx, id))) throw notFound();
-      const gallery = await listImagesOf(tx, GALLERY, [id]);
-      if (!imageId || !gallery.some((image) => image.id === imageId)) {
-        throw new NotFound(M.imageNotFound);
-      }
-      return deleteImagesByIds(tx, [imageId]);
-    });
-    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
-    return get(id);
+    const images = await gallery.remove(id, [rawImageId], { notFound: M.imageNotFound }, log);
+    return withGallery(id, images);
   };
 
   return { list, get, create, update, toggle, remove, addGallery, removeGalleryImage };

@@ -1,15 +1,8 @@
 import { MONTHS } from '@safarnama/contract';
-import { desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
-import {
-  countries,
-  imageLibraries,
-  images,
-  placeDetails,
-  places,
-  states,
-} from '../../db/schema/index.js';
+import { countries, imageLibraries, placeDetails, places, states } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
 
 export type PlaceDetailsRow = typeof placeDetails.$inferSelect;
@@ -127,13 +120,4 @@ export const libraryExists = async (db: Executor, id: string) => {
     .where(eq(imageLibraries.id, id))
     .limit(1);
   return row !== undefined;
-};
-
-/** The next free position at the end of an owner's images. */
-export const nextSortOrder = async (db: Executor, ownerType: string, ownerId: string) => {
-  const [row] = await db
-    .select({ top: max(images.sortOrder) })
-    .from(images)
-    .where(sql`${images.ownerType} = ${ownerType} and ${images.ownerId} = ${ownerId}`);
-  return row?.top === null || row?.top === undefined ? 0 : row.top + 1;
 };

@@ -4,7 +4,6 @@ import {
   PLACE_DETAILS_ALT_TEXTS_FIELD as ALT_TEXTS,
   PLACE_DETAILS_FILE_FIELDS as FILES,
   PLACE_DETAILS_MESSAGES as M,
-  altTextSchema,
   makePagination,
   placeDetailsAddFieldsSchema,
   placeDetailsUpdateFieldsSchema,
@@ -14,12 +13,12 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid, fieldNames, parseFields } from '../../http/form-fields.js';
-import { FieldErrors, type FormReader } from '../../http/multipart.js';
+import type { FormReader } from '../../http/multipart.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { deleteFiles, withStoredFiles } from '../../media/files.js';
 import { receiveImageForm } from '../../media/form-images.js';
+import { createGallery } from '../../media/gallery.js';
 import {
-  deleteImagesByIds,
   insertImages,
   listImagesOf,
   listImagesOfTypes,
@@ -35,7 +34,6 @@ import {
   libraryExists,
   listPlaceDetails,
   lockPlaceDetails,
-  nextSortOrder,
   updatePlaceDetails,
   type PlaceDetailsWithNames,
 } from './place-details.repo.js';
@@ -53,6 +51,10 @@ export interface PlaceDetailsServiceDeps {
 
 export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetailsServiceDeps) => {
   const notFound = () => new NotFound(M.notFound);
+  const gallery = createGallery(
+    { type: GALLERY, lock: lockPlaceDetails, notFound },
+    { db, storage, pipeline },
+  );
 
   /** Rows and their covers and galleries (one images query for the whole page). */
   const present = async (rows: PlaceDetailsWithNames[]): Promise<PlaceDetails[]> => {
@@ -89,6 +91,14 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
     const [details] = await present([row]);
     if (!details) throw notFound();
     return details;
+  };
+
+  /** The answer after a gallery change: the record, its cover, and the gallery the change left. */
+  const withGallery = async (id: string, images: ImageRow[]): Promise<PlaceDetails> => {
+    const row = await findPlaceDetails(db, id);
+    if (!row) throw notFound();
+    const [cover] = await listImagesOf(db, COVER, [id]);
+    return presentPlaceDetails(row, cover, images, storage);
   };
 
   /** null / undefined pass; an id must name an existing library (400 at imageLibraryId). */
@@ -219,57 +229,24 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
 
   /** PUT update-Place-Details-Gallery-Images: new images appended after the gallery. */
   const addGallery = async (read: FormReader, log?: FastifyBaseLogger) => {
-    const id = await withStoredFiles(
-      storage,
-      async (batch) => {
-        const { form, files } = await receiveImageForm(
-          read,
-          { text: ['id'], indexed: [ALT_TEXTS], files: [FILES.images] },
-          pipeline,
-          batch,
-        );
-        const id = asUuid(form.text.id);
-        if (!id) {
-          if (form.text.id === undefined) {
+    const { ownerId, gallery: images } = await gallery.append(
+      read,
+      {
+        text: ['id'],
+        fields: { images: FILES.images, altTexts: ALT_TEXTS },
+        ownerOf: (text) => {
+          const id = asUuid(text.id);
+          if (id) return id;
+          if (text.id === undefined) {
             throw new ValidationError([{ path: 'id', message: 'Place details is required' }]);
           }
           throw notFound();
-        }
-        const stored = files[FILES.images] ?? [];
-        const errors = new FieldErrors();
-        if (stored.length === 0) errors.add(FILES.images, M.noImages);
-        const alts = form.indexed[ALT_TEXTS];
-        const altTexts = stored.map((_, i) => {
-          const parsed = altTextSchema.safeParse(alts.get(i) ?? '');
-          if (!parsed.success) {
-            errors.add(`${ALT_TEXTS}[${i}]`, parsed.error.issues[0]?.message ?? 'Invalid alt text');
-            return '';
-          }
-          return parsed.data;
-        });
-        for (const [i] of alts) {
-          if (i >= stored.length) errors.add(`${ALT_TEXTS}[${i}]`, 'No image at this index');
-        }
-        errors.throwIfAny();
-        await db.transaction(async (tx) => {
-          if (!(await lockPlaceDetails(tx, id))) throw notFound();
-          const start = await nextSortOrder(tx, GALLERY, id);
-          await insertImages(
-            tx,
-            stored.map((image, i) => ({
-              ...image,
-              ownerType: GALLERY,
-              ownerId: id,
-              altText: altTexts[i] ?? '',
-              sortOrder: start + i,
-            })),
-          );
-        });
-        return id;
+        },
+        noImages: M.noImages,
       },
       log,
     );
-    return get(id);
+    return withGallery(ownerId, images);
   };
 
   /** DELETE remove-Place-Details-Gallery-Images: ids not in this gallery → 400 at imageIds[i]. */
@@ -279,20 +256,13 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
   ) => {
     const id = asUuid(input.id);
     if (!id) throw notFound();
-    const removed = await db.transaction(async (tx) => {
-      if (!(await lockPlaceDetails(tx, id))) throw notFound();
-      const current = new Set((await listImagesOf(tx, GALLERY, [id])).map((r) => r.id));
-      const errors = new FieldErrors();
-      const ids = input.imageIds.map((raw, i) => {
-        const imageId = asUuid(raw);
-        if (!imageId || !current.has(imageId)) errors.add(`imageIds[${i}]`, M.unknownImage);
-        return imageId ?? '';
-      });
-      errors.throwIfAny();
-      return deleteImagesByIds(tx, [...new Set(ids)]);
-    });
-    await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
-    return get(id);
+    const images = await gallery.remove(
+      id,
+      input.imageIds,
+      { field: 'imageIds', message: M.unknownImage },
+      log,
+    );
+    return withGallery(id, images);
   };
 
   return { list, get, add, update, addGallery, removeGallery };
