@@ -1,13 +1,14 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX,
   IDEMPOTENCY_MESSAGES as M,
   IDEMPOTENCY_REPLAYED_HEADER,
   IDEMPOTENCY_TTL_MS,
+  type RouteAccess,
 } from '@safarnama/contract';
 import type { Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
@@ -77,10 +78,26 @@ const boundaryOf = (request: FastifyRequest): Buffer | null => {
   return boundary ? Buffer.from(`--${boundary}`) : null;
 };
 
-const isCreate = (request: FastifyRequest): boolean => {
-  const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
-  return request.method === 'POST' && Boolean(response && '201' in response);
+/**
+ * Whether a route honours `Idempotency-Key`: a create (a POST whose schema answers 201) that needs
+ * a session (keys belong to the signed-in admin). The hook below and the OpenAPI document
+ * (docs.ts) both use this rule.
+ */
+export const honoursIdempotencyKey = (
+  method: string,
+  schema: FastifySchema | undefined,
+  access: RouteAccess | undefined,
+): boolean => {
+  const response = schema?.response as Record<string, unknown> | undefined;
+  return access !== 'public' && method === 'POST' && Boolean(response && '201' in response);
 };
+
+const isCreate = (request: FastifyRequest): boolean =>
+  honoursIdempotencyKey(
+    request.method,
+    request.routeOptions.schema,
+    request.routeOptions.config.access,
+  );
 
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
 
