@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { SLUG_PATTERN, idFieldSchema } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
@@ -106,7 +107,7 @@ export const blogListSchema = z.object({
   pagination: paginationSchema,
 });
 export type BlogList = z.infer<typeof blogListSchema>;
-export const blogOneSchema = z.object({ data: blogSchema });
+export const blogOneSchema = recordSchema(blogSchema);
 
 export const BLOG_MESSAGES = {
   listed: 'Blogs fetched successfully',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { HOMEPAGE_LIMITS, MONTH_CODES, TOUR_TYPES } from './constants.js';
 import { adminActivitySchema } from './manage.js';
 import { scheduledNotificationSchema } from './marketing.js';
@@ -82,6 +83,6 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 export type DashboardGaps = z.infer<typeof dashboardGapsSchema>;
 
-export const dashboardOneSchema = z.object({ data: dashboardSchema });
+export const dashboardOneSchema = recordSchema(dashboardSchema);
 
 export const DASHBOARD_MESSAGES = { fetched: 'Dashboard fetched successfully' } as const;

@@ -36,6 +36,14 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   });
 export type Envelope<T> = { status: number; success: true; message: string; data: T };
 
+/**
+ * A single record's `data`: the record sits under `data.data` (spec §7: "for one library
+ * data.data.title"). Every route that answers one record uses this; lists answer
+ * `data.<plural>` + `data.pagination`, and actions without a record `data: null` or a named object.
+ */
+export const recordSchema = <T extends z.ZodType>(record: T) => z.object({ data: record });
+export type RecordData<T> = { data: T };
+
 /** Every failure: `{ status, success: false, message, code, details? }`. */
 export const errorEnvelopeSchema = z.object({
   status: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { formBooleanSchema, idFieldSchema } from './forms.js';
 import { imageSchema } from './media.js';
 import { paginationSchema } from './pagination.js';
@@ -131,9 +132,9 @@ export const placeListSchema = z.object({
 });
 
 /** One saved record, answered as `data.data` (add and update answers). */
-export const countryOneSchema = z.object({ data: countrySchema });
-export const stateOneSchema = z.object({ data: stateSchema });
-export const placeOneSchema = z.object({ data: placeSchema });
+export const countryOneSchema = recordSchema(countrySchema);
+export const stateOneSchema = recordSchema(stateSchema);
+export const placeOneSchema = recordSchema(placeSchema);
 
 /** The active lists the forms use (no paging): spec §7 get-all-active-*. */
 export const activeCountriesSchema = z.object({ countries: z.array(countrySchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { HOMEPAGE_LIMITS } from './constants.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
@@ -60,7 +61,7 @@ export const homepageSettingsSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type HomepageSettings = z.infer<typeof homepageSettingsSchema>;
-export const homepageSettingsOneSchema = z.object({ data: homepageSettingsSchema });
+export const homepageSettingsOneSchema = recordSchema(homepageSettingsSchema);
 
 /** Texts of spec §8 (and §2's limits) for the homepage settings. */
 export const HOMEPAGE_MESSAGES = {

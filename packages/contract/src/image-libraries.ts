@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { DEFAULT_LIBRARY_MONTH, LIBRARY_MONTHS, LIBRARY_STATUSES } from './constants.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
@@ -71,7 +72,7 @@ export const imageLibraryListSchema = z.object({
 export type ImageLibraryList = z.infer<typeof imageLibraryListSchema>;
 
 /** One library is answered as `data.data` (spec §7: "for one library data.data.title"). */
-export const imageLibraryOneSchema = z.object({ data: imageLibrarySchema });
+export const imageLibraryOneSchema = recordSchema(imageLibrarySchema);
 
 export const imageLibraryDeletedSchema = z.object({ _id: z.string(), id: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import {
   DEFAULT_TOUR_TYPE,
   DEFAULT_VISIBILITY,
@@ -156,7 +157,7 @@ export const itineraryListSchema = z.object({
   itineraries: z.array(itinerarySchema),
   pagination: paginationSchema,
 });
-export const itineraryOneSchema = z.object({ data: itinerarySchema });
+export const itineraryOneSchema = recordSchema(itinerarySchema);
 export const itineraryDeletedSchema = z.object({ _id: z.string(), id: z.string() });
 
 /** Multipart fields of `PATCH /itinerary/gallery/{itineraryId}` (spec §7). */

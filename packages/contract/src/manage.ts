@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { loginActivityListSchema, personNameSchema, phoneSchema } from './account.js';
 import { emailSchema } from './auth.js';
 import { paginationSchema } from './pagination.js';
@@ -67,7 +68,7 @@ export const userTypeListSchema = z.object({
 export type UserTypeList = z.infer<typeof userTypeListSchema>;
 
 /** One user type as `add-user-types`, `update-user-type` and `update-user-type-status` answer it. */
-export const userTypeOneSchema = z.object({ data: userTypeSchema });
+export const userTypeOneSchema = recordSchema(userTypeSchema);
 
 /** `GET /get-user-types-list`: active types for selects. */
 export const userTypeOptionSchema = z.object({
@@ -155,7 +156,7 @@ export const adminUserListSchema = z.object({
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 /** One admin as `update-admin-user` and `admin-update-status` answer it. */
-export const adminUserOneSchema = z.object({ data: adminUserSchema });
+export const adminUserOneSchema = recordSchema(adminUserSchema);
 
 /**
  * `add-user` and `resend-invitation`: the admin and whether the invitation e-mail went out. A

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordSchema } from './envelope.js';
 import { LIBRARY_STATUSES, MONTH_CODES } from './constants.js';
 import { idFieldSchema, jsonTextSchema, optionalIdSchema } from './forms.js';
 import { namedRefSchema } from './geography.js';
@@ -100,7 +101,7 @@ export const placeDetailsListSchema = z.object({
   pagination: paginationSchema,
 });
 export const placeDetailsByIdQuerySchema = z.strictObject({ id: z.string().trim().max(64) });
-export const placeDetailsOneSchema = z.object({ data: placeDetailsSchema });
+export const placeDetailsOneSchema = recordSchema(placeDetailsSchema);
 
 /**
  * `PUT /update-Place-Details-Gallery-Images`: multipart `id`, `images` files and `altTexts[i]`

@@ -1,4 +1,4 @@
-import type { Envelope } from '@safarnama/contract';
+import type { Envelope, RecordData } from '@safarnama/contract';
 
 /** The success envelope `{ status, success: true, message, data }` (DESIGN §3). */
 export const ok = <T>(data: T, message = 'OK', status = 200): Envelope<T> => ({
@@ -7,3 +7,7 @@ export const ok = <T>(data: T, message = 'OK', status = 200): Envelope<T> => ({
   message,
   data,
 });
+
+/** The answer for one record: `{ …, data: { data: record } }` (contract `recordSchema`). */
+export const okRecord = <T>(record: T, message = 'OK', status = 200): Envelope<RecordData<T>> =>
+  ok({ data: record }, message, status);

@@ -7,7 +7,12 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
+import {
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  type Envelope,
+  type RecordData,
+} from '@safarnama/contract';
 import { clearToken, getToken } from '../lib/token';
 import { showToast } from '../lib/toast';
 import { currentPath, loginPathFor, navigateTo } from '../lib/navigator';
@@ -132,3 +137,12 @@ export const baseApi = createApi({
   tagTypes: ['Profile', 'ImageLibrary', 'Blog'],
   endpoints: () => ({}),
 });
+
+/*
+ * The one way answers are unwrapped (contract `envelope.ts`): a single record sits at `data.data`,
+ * a list or a named object at `data`, and an action the page reports by its message at `message`.
+ * Endpoints name one of these as their `transformResponse`.
+ */
+export const recordOf = <T>(response: Envelope<RecordData<T>>): T => response.data.data;
+export const dataOf = <T>(response: Envelope<T>): T => response.data;
+export const messageOf = (response: Envelope<unknown>): string => response.message;

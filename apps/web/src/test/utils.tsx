@@ -28,6 +28,10 @@ export const okEnvelope = (data: unknown, status = 200, message = 'OK'): Json =>
   data,
 });
 
+/** The answer for one record: `data.data` (contract `recordSchema`). */
+export const okRecord = (record: unknown, status = 200, message = 'OK'): Json =>
+  okEnvelope({ data: record }, status, message);
+
 export const errorEnvelope = (
   status: number,
   code: string,

@@ -14,6 +14,7 @@ import {
   logoutOthersResponseSchema,
   profileSchema,
   recoveryCodesSchema,
+  recordSchema,
   requestSchema,
   twoFactorSecretSchema,
   updateProfileFieldsSchema,
@@ -22,7 +23,7 @@ import {
   verifyTwoFactorRequestSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -121,13 +122,13 @@ export const accountRoutes =
               [AVATAR_FIELD]: docFile('Optional avatar image'),
             }),
             response: {
-              200: envelopeSchema(profileSchema),
+              200: envelopeSchema(recordSchema(profileSchema)),
               ...errorResponses(400, 401, 403, 409, 413, 415, 429),
             },
           },
         },
         async (request) =>
-          ok(
+          okRecord(
             await account.updateProfile(requireAuth(request), formReader(request), request.log),
             M.profileUpdated,
           ),

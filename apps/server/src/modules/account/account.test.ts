@@ -11,7 +11,15 @@ import {
 } from '@safarnama/contract';
 import { adminUsers, images, notifications, userTypes } from '../../db/schema/index.js';
 import { getJson, postJson, testClock } from '../../test/account.js';
-import { dataOf, errorOf, imagePart, sendForm, storedFiles, textParts } from '../../test/api.js';
+import {
+  dataOf,
+  record,
+  errorOf,
+  imagePart,
+  sendForm,
+  storedFiles,
+  textParts,
+} from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { HTML_AS_JPG, makeJpeg, makePng } from '../../test/images.js';
@@ -57,7 +65,7 @@ describe('account: profile, password, sessions', () => {
       headers,
     );
   const profile = async (headers: Record<string, string>) =>
-    dataOf<Profile>(await getJson(t.app, API_PATHS.auth.profile, headers));
+    record<Profile>(await getJson(t.app, API_PATHS.auth.profile, headers));
   const adminRow = async (id: string) =>
     (await t.database.db.select().from(adminUsers).where(eq(adminUsers.id, id)))[0];
   const changePassword = (headers: Record<string, string>, data: unknown) =>
@@ -68,7 +76,7 @@ describe('account: profile, password, sessions', () => {
       const admin = await makeAdmin(t.database.db, t.hasher);
       const { headers } = await loginAs(t.app, admin);
       const res = await updateProfile(headers, { name: '  Meera Nair ', phone: '+91 98765 43210' });
-      const updated = profileSchema.strict().parse(dataOf(res));
+      const updated = profileSchema.strict().parse(record(res));
       expect(body<{ message: string }>(res).message).toBe(ACCOUNT_MESSAGES.profileUpdated);
       expect(updated).toMatchObject({ name: 'Meera Nair', phone: '+91 98765 43210' });
       expect(await profile(headers)).toMatchObject({
@@ -77,7 +85,7 @@ describe('account: profile, password, sessions', () => {
       });
       // An empty phone clears it; a bad one is a field error.
       expect(
-        dataOf<Profile>(await updateProfile(headers, { name: 'Meera', phone: '' })).phone,
+        record<Profile>(await updateProfile(headers, { name: 'Meera', phone: '' })).phone,
       ).toBe(null);
       const bad = errorOf(await updateProfile(headers, { name: '', phone: 'call me' }), 400);
       expect(bad.details).toEqual([
@@ -91,7 +99,7 @@ describe('account: profile, password, sessions', () => {
       const { headers } = await loginAs(t.app, admin);
       const before = await storedFiles(t.uploadsDir);
 
-      const first = dataOf<Profile>(
+      const first = record<Profile>(
         await updateProfile(headers, { name: 'With Picture' }, await makeJpeg(900, 600)),
       );
       expect(first.avatarUrl).toMatch(/^\/uploads\/images\/\d{4}\/\d{2}\/[0-9a-f-]+-320\.webp$/);
@@ -103,7 +111,7 @@ describe('account: profile, password, sessions', () => {
       // The re-encoded original plus its WebP variants (320, 768 and 900 = its own width).
       expect(firstFiles).toHaveLength(4);
 
-      const second = dataOf<Profile>(
+      const second = record<Profile>(
         await updateProfile(headers, { name: 'With Picture' }, await makePng(200, 200)),
       );
       expect(second.avatarUrl).not.toBe(first.avatarUrl);
@@ -116,7 +124,7 @@ describe('account: profile, password, sessions', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]?.ownerType).toBe('admin-avatar');
 
-      const removed = dataOf<Profile>(
+      const removed = record<Profile>(
         await updateProfile(headers, { name: 'With Picture', removeAvatar: 'true' }),
       );
       expect(removed.avatarUrl).toBeNull();
@@ -170,7 +178,7 @@ describe('account: profile, password, sessions', () => {
       expect(taken.message).toBe(ACCOUNT_MESSAGES.emailTaken);
       expect((await adminRow(admin.admin.id))?.email).toBe(admin.email);
 
-      const moved = dataOf<Profile>(
+      const moved = record<Profile>(
         await updateProfile(headers, {
           name: 'Mover',
           email: 'moved@example.com',
@@ -185,7 +193,7 @@ describe('account: profile, password, sessions', () => {
       expect(check.statusCode).toBe(400);
       // A change of letter case only is the same address: no password needed.
       const cased = await updateProfile(headers, { name: 'Mover', email: 'Moved@Example.com' });
-      expect(dataOf<Profile>(cased).email).toBe('Moved@Example.com');
+      expect(record<Profile>(cased).email).toBe('Moved@Example.com');
     });
 
     it('SECURITY 11: mass assignment (passwordHash, userTypeId, isSuperAdmin) answers 400 and changes nothing', async () => {

@@ -18,7 +18,7 @@ import {
 import { createSecretBox } from '../../lib/secret-box.js';
 import { hashToken } from '../../lib/tokens.js';
 import { enableTwoFactor, getJson, postJson, testClock, totpAt } from '../../test/account.js';
-import { dataOf, errorOf } from '../../test/api.js';
+import { dataOf, record, errorOf } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { CODE_THROTTLE } from './throttles.js';
@@ -136,7 +136,7 @@ describe('two-factor authentication', () => {
       const row = await adminRow(admin.admin.id);
       expect(row).toMatchObject({ twoFactorEnabled: true, totpPendingSecretEnc: null });
       expect(row?.totpSecretEnc).toMatch(/^v1\./);
-      expect(dataOf<Profile>(await getJson(t.app, API_PATHS.auth.profile, headers))).toMatchObject({
+      expect(record<Profile>(await getJson(t.app, API_PATHS.auth.profile, headers))).toMatchObject({
         twoFactorEnabled: true,
       });
       expect(await notesOf(admin.admin.id)).toEqual([

@@ -17,7 +17,7 @@ import {
   updateStatusRequestSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { AdminService } from './admins.service.js';
 
@@ -84,7 +84,7 @@ export const adminRoutes =
         },
       },
       async (request) =>
-        ok({ data: await admins.setStatus(request.body.data, requireAuth(request)) }, M.userStatus),
+        okRecord(await admins.setStatus(request.body.data, requireAuth(request)), M.userStatus),
     );
 
     r.post(
@@ -99,7 +99,7 @@ export const adminRoutes =
         },
       },
       async (request) =>
-        ok({ data: await admins.update(request.body.data, requireAuth(request)) }, M.userUpdated),
+        okRecord(await admins.update(request.body.data, requireAuth(request)), M.userUpdated),
     );
 
     r.post(

@@ -9,12 +9,13 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   profileSchema,
+  recordSchema,
   requestSchema,
   validateLoginTokenRequestSchema,
 } from '@safarnama/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import { presentProfile } from '../admins/admins.present.js';
 import { AUTH_MESSAGES, type AuthService, type SessionResult } from './auth.service.js';
@@ -122,9 +123,9 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'The signed-in admin, with their effective permissions',
-          response: { 200: envelopeSchema(profileSchema), ...errorResponses(401) },
+          response: { 200: envelopeSchema(recordSchema(profileSchema)), ...errorResponses(401) },
         },
       },
-      async (request) => ok(presentProfile(requireAuth(request)), AUTH_MESSAGES.profile),
+      async (request) => okRecord(presentProfile(requireAuth(request)), AUTH_MESSAGES.profile),
     );
   };

@@ -20,6 +20,7 @@ import { ok } from '../../http/envelope.js';
 import { createPasswordHasher } from '../../lib/password.js';
 import { hashToken } from '../../lib/tokens.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
+import { record } from '../../test/api.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { LOGIN_THROTTLE } from './auth.service.js';
 
@@ -390,8 +391,8 @@ describe('auth', () => {
       const { headers } = await loginAs(t.app, root);
       const res = await profile(headers);
       expect(res.statusCode).toBe(200);
-      const envelope = body<{ data: unknown }>(res);
-      const data = profileSchema.strict().parse(envelope.data);
+      const envelope = body<{ data: { data: unknown } }>(res);
+      const data = profileSchema.strict().parse(envelope.data.data);
       expect(data).toMatchObject({
         _id: root.admin.id,
         id: root.admin.id,
@@ -585,8 +586,8 @@ describe('auth', () => {
         .set({ isActive: false })
         .where(eq(userTypes.id, admin.userType.id));
       expect((await t.app.inject({ method: 'GET', url: PROBE, headers })).statusCode).toBe(403);
-      const me = body<{ data: { permissions: string[] } }>(await profile(headers));
-      expect(me.data.permissions).toEqual([]);
+      const me = record<{ permissions: string[] }>(await profile(headers));
+      expect(me.permissions).toEqual([]);
     });
 
     it('lets a super admin through every key and asks anonymous callers to sign in', async () => {

@@ -13,7 +13,7 @@ import {
   listQuerySchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import {
   RICH_TEXT_MULTIPART,
@@ -68,7 +68,7 @@ export const blogRoutes =
           request.log,
         );
         reply.code(201);
-        return ok({ data: blog }, M.added, 201);
+        return okRecord(blog, M.added, 201);
       },
     );
 
@@ -85,8 +85,7 @@ export const blogRoutes =
           response: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) =>
-        ok({ data: await blogs.update(formReader(request), request.log) }, M.updated),
+      async (request) => okRecord(await blogs.update(formReader(request), request.log), M.updated),
     );
 
     r.get(

@@ -9,7 +9,7 @@ import {
   envelopeSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { MarketingService } from '../marketing/marketing.service.js';
@@ -47,13 +47,11 @@ export const dashboardRoutes =
           readsLog ? activity.latest(DASHBOARD_ACTIVITY_LIMIT) : undefined,
           readsMarketing ? marketing.upcoming(DASHBOARD_UPCOMING_LIMIT) : undefined,
         ]);
-        return ok(
+        return okRecord(
           {
-            data: {
-              ...data,
-              ...(latestActivity ? { latestActivity } : {}),
-              ...(upcomingNotifications ? { upcomingNotifications } : {}),
-            },
+            ...data,
+            ...(latestActivity ? { latestActivity } : {}),
+            ...(upcomingNotifications ? { upcomingNotifications } : {}),
           },
           M.fetched,
         );

@@ -23,7 +23,7 @@ import {
   stateOneSchema,
   stateUpdateFieldsSchema,
 } from '@safarnama/contract';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -64,7 +64,7 @@ export const geographyRoutes =
       async (request, reply) => {
         const country = await countries.add(formReader(request), request.log);
         reply.code(201);
-        return ok({ data: country }, M.countryAdded, 201);
+        return okRecord(country, M.countryAdded, 201);
       },
     );
     r.post(
@@ -82,7 +82,7 @@ export const geographyRoutes =
         },
       },
       async (request) =>
-        ok({ data: await countries.update(formReader(request), request.log) }, M.countryUpdated),
+        okRecord(await countries.update(formReader(request), request.log), M.countryUpdated),
     );
     r.get(
       S.listCountries,
@@ -127,7 +127,7 @@ export const geographyRoutes =
       async (request, reply) => {
         const state = await states.add(formReader(request), request.log);
         reply.code(201);
-        return ok({ data: state }, M.stateAdded, 201);
+        return okRecord(state, M.stateAdded, 201);
       },
     );
     r.post(
@@ -145,7 +145,7 @@ export const geographyRoutes =
         },
       },
       async (request) =>
-        ok({ data: await states.update(formReader(request), request.log) }, M.stateUpdated),
+        okRecord(await states.update(formReader(request), request.log), M.stateUpdated),
     );
     r.get(
       S.listStates,
@@ -193,7 +193,7 @@ export const geographyRoutes =
       async (request, reply) => {
         const place = await places.add(formReader(request), request.log);
         reply.code(201);
-        return ok({ data: place }, M.placeAdded, 201);
+        return okRecord(place, M.placeAdded, 201);
       },
     );
     r.post(
@@ -210,7 +210,7 @@ export const geographyRoutes =
         },
       },
       async (request) =>
-        ok({ data: await places.update(formReader(request), request.log) }, M.placeUpdated),
+        okRecord(await places.update(formReader(request), request.log), M.placeUpdated),
     );
     r.get(
       S.listPlaces,

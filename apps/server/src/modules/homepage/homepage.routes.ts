@@ -8,7 +8,7 @@ import {
   homepageSettingsOneSchema,
   requestSchema,
 } from '@safarnama/contract';
-import { ok } from '../../http/envelope.js';
+import { okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { HomepageService } from './homepage.service.js';
 
@@ -34,7 +34,7 @@ export const homepageRoutes =
           response: { 200: one, ...errorResponses(401, 403) },
         },
       },
-      async () => ok({ data: await homepage.get() }, M.fetched),
+      async () => okRecord(await homepage.get(), M.fetched),
     );
 
     r.put(
@@ -49,6 +49,6 @@ export const homepageRoutes =
           response: { 200: one, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => ok({ data: await homepage.update(request.body.data) }, M.updated),
+      async (request) => okRecord(await homepage.update(request.body.data), M.updated),
     );
   };

@@ -16,7 +16,7 @@ import {
   imageLibraryOneSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import {
   multipartValidatorCompiler,
   readMultipart,
@@ -106,7 +106,7 @@ export const imageLibraryRoutes =
         },
       },
       async (request) =>
-        ok({ data: await libraries.get(request.params.id) }, IMAGE_LIBRARY_MESSAGES.fetched),
+        okRecord(await libraries.get(request.params.id), IMAGE_LIBRARY_MESSAGES.fetched),
     );
 
     r.post(
@@ -129,7 +129,7 @@ export const imageLibraryRoutes =
           request.log,
         );
         reply.code(201);
-        return ok({ data: created }, IMAGE_LIBRARY_MESSAGES.created, 201);
+        return okRecord(created, IMAGE_LIBRARY_MESSAGES.created, 201);
       },
     );
 
@@ -149,8 +149,8 @@ export const imageLibraryRoutes =
         },
       },
       async (request) =>
-        ok(
-          { data: await libraries.update(request.params.id, formOf(request), request.log) },
+        okRecord(
+          await libraries.update(request.params.id, formOf(request), request.log),
           IMAGE_LIBRARY_MESSAGES.updated,
         ),
     );
@@ -171,8 +171,8 @@ export const imageLibraryRoutes =
         },
       },
       async (request) =>
-        ok(
-          { data: await libraries.updateImages(request.params.id, formOf(request), request.log) },
+        okRecord(
+          await libraries.updateImages(request.params.id, formOf(request), request.log),
           IMAGE_LIBRARY_MESSAGES.imagesUpdated,
         ),
     );
@@ -208,8 +208,8 @@ export const imageLibraryRoutes =
       },
       async (request) => {
         const library = await libraries.toggleStatus(request.params.id);
-        return ok(
-          { data: library },
+        return okRecord(
+          library,
           library.status === 'active'
             ? IMAGE_LIBRARY_MESSAGES.activated
             : IMAGE_LIBRARY_MESSAGES.deactivated,

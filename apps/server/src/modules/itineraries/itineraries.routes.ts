@@ -16,7 +16,7 @@ import {
   itineraryUpdateSchema,
   requestSchema,
 } from '@safarnama/contract';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ItineraryService } from './itineraries.service.js';
@@ -75,7 +75,7 @@ export const itineraryRoutes =
       async (request, reply) => {
         const saved = await itineraries.create(request.body.data);
         reply.code(201);
-        return ok({ data: saved }, M.created, 201);
+        return okRecord(saved, M.created, 201);
       },
     );
 
@@ -92,7 +92,7 @@ export const itineraryRoutes =
         },
       },
       async (request) =>
-        ok({ data: await itineraries.update(request.params.id, request.body.data) }, M.updated),
+        okRecord(await itineraries.update(request.params.id, request.body.data), M.updated),
     );
 
     r.delete(
@@ -125,7 +125,7 @@ export const itineraryRoutes =
       },
       async (request) => {
         const saved = await itineraries.toggle(request.params.id);
-        return ok({ data: saved }, saved.isActive ? M.activated : M.deactivated);
+        return okRecord(saved, saved.isActive ? M.activated : M.deactivated);
       },
     );
 
@@ -155,14 +155,12 @@ export const itineraryRoutes =
         },
       },
       async (request) =>
-        ok(
-          {
-            data: await itineraries.addGallery(
-              request.params.itineraryId,
-              formReader(request),
-              request.log,
-            ),
-          },
+        okRecord(
+          await itineraries.addGallery(
+            request.params.itineraryId,
+            formReader(request),
+            request.log,
+          ),
           GALLERY_MESSAGES.updated,
         ),
     );
@@ -179,14 +177,12 @@ export const itineraryRoutes =
         },
       },
       async (request) =>
-        ok(
-          {
-            data: await itineraries.removeGalleryImage(
-              request.params.itineraryId,
-              request.params.imageId,
-              request.log,
-            ),
-          },
+        okRecord(
+          await itineraries.removeGalleryImage(
+            request.params.itineraryId,
+            request.params.imageId,
+            request.log,
+          ),
           GALLERY_MESSAGES.removed,
         ),
     );

@@ -15,7 +15,7 @@ import {
   updateScheduledNotificationFieldsSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -62,7 +62,7 @@ export const marketingRoutes =
       async (request, reply) => {
         const saved = await marketing.add(requireAuth(request), formReader(request), request.log);
         reply.code(201);
-        return ok({ data: saved }, M.created, 201);
+        return okRecord(saved, M.created, 201);
       },
     );
 
@@ -99,7 +99,7 @@ export const marketingRoutes =
         },
       },
       async (request) =>
-        ok({ data: await marketing.update(formReader(request), request.log) }, M.updated),
+        okRecord(await marketing.update(formReader(request), request.log), M.updated),
     );
 
     r.post(

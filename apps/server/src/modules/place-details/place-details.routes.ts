@@ -16,7 +16,7 @@ import {
   placeDetailsUpdateFieldsSchema,
   requestSchema,
 } from '@safarnama/contract';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import {
   RICH_TEXT_MULTIPART,
@@ -68,7 +68,7 @@ export const placeDetailsRoutes =
       async (request, reply) => {
         const saved = await placeDetails.add(formReader(request), request.log);
         reply.code(201);
-        return ok({ data: saved }, M.added, 201);
+        return okRecord(saved, M.added, 201);
       },
     );
 
@@ -104,7 +104,7 @@ export const placeDetailsRoutes =
         },
       },
       async (request) =>
-        ok({ data: await placeDetails.update(formReader(request), request.log) }, M.updated),
+        okRecord(await placeDetails.update(formReader(request), request.log), M.updated),
     );
 
     r.get(
@@ -118,7 +118,7 @@ export const placeDetailsRoutes =
           response: { 200: one, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => ok({ data: await placeDetails.get(request.query.id) }, M.fetched),
+      async (request) => okRecord(await placeDetails.get(request.query.id), M.fetched),
     );
 
     r.put(
@@ -146,10 +146,7 @@ export const placeDetailsRoutes =
         },
       },
       async (request) =>
-        ok(
-          { data: await placeDetails.addGallery(formReader(request), request.log) },
-          M.galleryUpdated,
-        ),
+        okRecord(await placeDetails.addGallery(formReader(request), request.log), M.galleryUpdated),
     );
 
     r.delete(
@@ -164,9 +161,6 @@ export const placeDetailsRoutes =
         },
       },
       async (request) =>
-        ok(
-          { data: await placeDetails.removeGallery(request.body.data, request.log) },
-          M.imageRemoved,
-        ),
+        okRecord(await placeDetails.removeGallery(request.body.data, request.log), M.imageRemoved),
     );
   };

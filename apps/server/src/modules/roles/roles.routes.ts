@@ -7,6 +7,7 @@ import {
   allUserTypePermissionsSchema,
   envelopeSchema,
   listQuerySchema,
+  recordSchema,
   requestSchema,
   saveUserTypePermissionsRequestSchema,
   updateStatusRequestSchema,
@@ -18,7 +19,7 @@ import {
   userTypePermissionsSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { RoleService } from './roles.service.js';
 
@@ -50,7 +51,7 @@ export const roleRoutes =
       async (request, reply) => {
         const saved = await roles.add(request.body.data);
         reply.code(201);
-        return ok({ data: saved }, M.userTypeCreated, 201);
+        return okRecord(saved, M.userTypeCreated, 201);
       },
     );
 
@@ -94,7 +95,7 @@ export const roleRoutes =
           response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok({ data: await roles.update(request.body.data) }, M.userTypeUpdated),
+      async (request) => okRecord(await roles.update(request.body.data), M.userTypeUpdated),
     );
 
     r.post(
@@ -109,7 +110,7 @@ export const roleRoutes =
           response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ok({ data: await roles.setStatus(request.body.data) }, M.userTypeStatus),
+      async (request) => okRecord(await roles.setStatus(request.body.data), M.userTypeStatus),
     );
 
     r.get(
@@ -122,13 +123,16 @@ export const roleRoutes =
             "A user type's permissions, the keys the caller may grant, and whether it is editable",
           querystring: userTypePermissionsQuerySchema,
           response: {
-            200: envelopeSchema(userTypePermissionsSchema),
+            200: envelopeSchema(recordSchema(userTypePermissionsSchema)),
             ...errorResponses(400, 401, 403, 404),
           },
         },
       },
       async (request) =>
-        ok(await roles.getPermissions(request.query.type, requireAuth(request)), M.permissions),
+        okRecord(
+          await roles.getPermissions(request.query.type, requireAuth(request)),
+          M.permissions,
+        ),
     );
 
     r.post(
@@ -141,13 +145,13 @@ export const roleRoutes =
             'Replace the permission keys of a user type (not Super Admin, not your own; only keys you hold may change)',
           body: requestSchema(saveUserTypePermissionsRequestSchema),
           response: {
-            200: envelopeSchema(userTypePermissionsSchema),
+            200: envelopeSchema(recordSchema(userTypePermissionsSchema)),
             ...errorResponses(400, 401, 403, 404),
           },
         },
       },
       async (request) =>
-        ok(
+        okRecord(
           await roles.savePermissions(request.body.data, requireAuth(request)),
           M.permissionsSaved,
         ),

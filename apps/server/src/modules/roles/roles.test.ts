@@ -212,22 +212,22 @@ describe('user types and permissions', () => {
         `${API_PATHS.auth.userTypePermissions}?type=${target.id}`,
         editor.headers,
       );
-      expect(body<{ data: UserTypePermissions }>(res).data).toEqual({
+      expect(record<UserTypePermissions>(res)).toEqual({
         userType: { _id: target.id, name: target.name, isSuperAdmin: false, isActive: true },
         permissions: ['blogs.view'],
         grantable: ['roles.view', 'roles.update', 'itineraries.view'],
         editable: true,
       });
-      const own = body<{ data: UserTypePermissions }>(
+      const own = record<UserTypePermissions>(
         await get(
           `${API_PATHS.auth.userTypePermissions}?type=${editor.userType.id}`,
           editor.headers,
         ),
-      ).data;
+      );
       expect(own.editable).toBe(false);
-      const superView = body<{ data: UserTypePermissions }>(
+      const superView = record<UserTypePermissions>(
         await get(`${API_PATHS.auth.userTypePermissions}?type=${superRole.id}`, editor.headers),
-      ).data;
+      );
       expect(superView).toMatchObject({ editable: false, permissions: [...PERMISSION_KEYS] });
 
       const viewer = await signedInWith(t.database.db, t.hasher, ['dashboard.view']);
@@ -263,7 +263,7 @@ describe('user types and permissions', () => {
         su,
       );
       expect(res.statusCode, res.body).toBe(200);
-      expect(body<{ data: UserTypePermissions }>(res).data.permissions).toEqual([
+      expect(record<UserTypePermissions>(res).permissions).toEqual([
         'dashboard.view',
         'blogs.view',
       ]);

@@ -7,7 +7,15 @@ import {
   type ServiceStatus,
 } from '@safarnama/contract';
 import { adminActivities, appSettings, images, sessions } from '../../db/schema/index.js';
-import { dataOf, errorOf, imagePart, sendForm, storedFiles, textParts } from '../../test/api.js';
+import {
+  dataOf,
+  record,
+  errorOf,
+  imagePart,
+  sendForm,
+  storedFiles,
+  textParts,
+} from '../../test/api.js';
 import { testClock } from '../../test/account.js';
 import { login, loginAs, makeAdmin } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -68,7 +76,7 @@ describe('basic settings', () => {
   afterAll(() => t.close());
 
   it('answers the defaults until first saved', async () => {
-    expect(dataOf<BasicSettings>(await get())).toEqual({
+    expect(record<BasicSettings>(await get())).toEqual({
       ...DEFAULT_BASIC_SETTINGS,
       updatedAt: null,
     });
@@ -86,7 +94,7 @@ describe('basic settings', () => {
 
   it('saves the fields and a logo through the media pipeline; replacing or removing it deletes the old files', async () => {
     const before = await storedFiles(t.uploadsDir);
-    const first = dataOf<BasicSettings>(await save({}, await makeJpeg(900, 300)));
+    const first = record<BasicSettings>(await save({}, await makeJpeg(900, 300)));
     expect(first).toMatchObject({
       productName: 'Safarnama Travels',
       supportEmail: 'help@safarnama.test',
@@ -103,20 +111,20 @@ describe('basic settings', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     const firstFiles = (await storedFiles(t.uploadsDir)).filter((f) => !before.includes(f));
     expect(firstFiles).toHaveLength(4); // the original and three WebP variants
-    expect(dataOf<BasicSettings>(await get())).toEqual(first);
+    expect(record<BasicSettings>(await get())).toEqual(first);
 
     // Saving without a logo keeps it.
-    const renamed = dataOf<BasicSettings>(await save({ productName: 'Safarnama India' }));
+    const renamed = record<BasicSettings>(await save({ productName: 'Safarnama India' }));
     expect(renamed).toMatchObject({ productName: 'Safarnama India', logoUrl: first.logoUrl });
 
-    const second = dataOf<BasicSettings>(await save({}, await makePng(200, 80)));
+    const second = record<BasicSettings>(await save({}, await makePng(200, 80)));
     expect(second.logoUrl).not.toBe(first.logoUrl);
     const afterSecond = await storedFiles(t.uploadsDir);
     for (const file of firstFiles) expect(afterSecond).not.toContain(file);
     const rows = await t.database.db.select().from(images).where(eq(images.ownerId, LOGO_OWNER_ID));
     expect(rows.map((r) => r.ownerType)).toEqual(['app-logo']);
 
-    const removed = dataOf<BasicSettings>(await save({ removeLogo: 'true' }));
+    const removed = record<BasicSettings>(await save({ removeLogo: 'true' }));
     expect(removed.logoUrl).toBeNull();
     expect(await storedFiles(t.uploadsDir)).toEqual(before);
     expect(
@@ -125,7 +133,7 @@ describe('basic settings', () => {
   });
 
   it('refuses bad fields and non-images, keeping what was saved', async () => {
-    const saved = dataOf<BasicSettings>(await save({ productName: 'Kept Name' }));
+    const saved = record<BasicSettings>(await save({ productName: 'Kept Name' }));
     const files = await storedFiles(t.uploadsDir);
     const cases: [Record<string, string>, string][] = [
       [{ productName: '  ' }, 'productName'],
@@ -155,7 +163,7 @@ describe('basic settings', () => {
     ]);
     errorOf(await save({ productName: 'Changed' }, HTML_AS_JPG), 415);
     expect(await storedFiles(t.uploadsDir)).toEqual(files);
-    expect(dataOf<BasicSettings>(await get())).toEqual(saved);
+    expect(record<BasicSettings>(await get())).toEqual(saved);
     const json = await t.app.inject({
       method: 'POST',
       url: P.updateBasic,
@@ -195,7 +203,7 @@ describe('basic settings', () => {
         t.app.inject({ method: 'GET', url: API_PATHS.service.listItineraries, headers });
       expect((await itineraries(reader.headers)).statusCode).toBe(200);
 
-      const on = dataOf<BasicSettings>(
+      const on = record<BasicSettings>(
         await save({ maintenanceMode: 'true', maintenanceMessage: 'Back at 18:00 IST' }),
       );
       expect(on.maintenanceMode).toBe(true);

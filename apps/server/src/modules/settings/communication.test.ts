@@ -11,7 +11,7 @@ import {
 } from '@safarnama/contract';
 import { adminActivities, communicationSettings } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { dataOf, errorOf } from '../../test/api.js';
+import { dataOf, record, errorOf } from '../../test/api.js';
 import { makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { fakeRealtime, signedInWith } from '../../test/manage.js';
@@ -145,7 +145,7 @@ describe('communication settings', () => {
 
   it('answers an unsaved channel as not configured', async () => {
     for (const type of ['email', 'sms', 'whatsapp']) {
-      expect(dataOf<CommunicationSettings>(await read(type))).toEqual({
+      expect(record<CommunicationSettings>(await read(type))).toEqual({
         type,
         isActive: false,
         configured: false,
@@ -158,7 +158,7 @@ describe('communication settings', () => {
   });
 
   it('stores the secret sealed with AES-256-GCM under APP_SECRET and answers it masked', async () => {
-    const saved = dataOf<CommunicationSettings>(await save(email()));
+    const saved = record<CommunicationSettings>(await save(email()));
     expect(saved).toMatchObject({ type: 'email', isActive: true, configured: true });
     expect(saved.settings).toEqual({
       host: '127.0.0.1',
@@ -170,7 +170,7 @@ describe('communication settings', () => {
       fromAddress: 'ops@safarnama.test',
     });
     expect(saved.settings?.password).toBe(`${SECRET_MASK}alue`);
-    expect(dataOf<CommunicationSettings>(await read('email'))).toEqual(saved);
+    expect(record<CommunicationSettings>(await read('email'))).toEqual(saved);
 
     const row = await storedRow('email');
     expect(row?.settings).not.toHaveProperty('password');
@@ -192,7 +192,7 @@ describe('communication settings', () => {
     dataOf(await save(twilio()));
     const before = await storedRow('sms');
     const masked = maskSecret(SECRETS.twilio);
-    const kept = dataOf<CommunicationSettings>(
+    const kept = record<CommunicationSettings>(
       await save(twilio({ authToken: masked, senderId: '+15005550007' })),
     );
     expect(kept.settings).toMatchObject({ senderId: '+15005550007', authToken: masked });
@@ -215,7 +215,7 @@ describe('communication settings', () => {
     expect(errorOf(await save(whatsapp({ accessToken: '' })), 400).details).toEqual([
       { path: 'settings.accessToken', message: M.secretRequired },
     ]);
-    const open = dataOf<CommunicationSettings>(await save(email({ password: '' })));
+    const open = record<CommunicationSettings>(await save(email({ password: '' })));
     expect(open.settings?.password).toBe('');
     expect((await storedRow('email'))?.secretEnc).toBeNull();
   });
@@ -365,7 +365,7 @@ describe('communication settings', () => {
       realtime: fakeRealtime().realtime,
     });
     try {
-      const seen = dataOf<CommunicationSettings>(
+      const seen = record<CommunicationSettings>(
         await other.app.inject({
           method: 'GET',
           url: P.communication,

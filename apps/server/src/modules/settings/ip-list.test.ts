@@ -8,7 +8,7 @@ import {
   type AllowedIpList,
 } from '@safarnama/contract';
 import { adminActivities, allowedIps } from '../../db/schema/index.js';
-import { dataOf, errorOf } from '../../test/api.js';
+import { dataOf, record, errorOf } from '../../test/api.js';
 import { makeAdmin } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fakeMailer, fakeRealtime, sessionFor, signedInWith } from '../../test/manage.js';
@@ -60,11 +60,11 @@ describe('allowed-IP list', () => {
   afterAll(() => t.close());
 
   it('adds addresses and ranges normalised and lists them newest first with the caller’s address', async () => {
-    const office = dataOf<AllowedIp>(await add(OFFICE, 'Office'), 201);
+    const office = record<AllowedIp>(await add(OFFICE, 'Office'), 201);
     expect(office).toMatchObject({ ip: OFFICE, label: 'Office', createdBy: { name: editorName } });
-    expect(dataOf<AllowedIp>(await add('10.1.2.3/8', 'VPN'), 201).ip).toBe('10.0.0.0/8');
-    expect(dataOf<AllowedIp>(await add('2001:DB8::1/32'), 201).ip).toBe('2001:db8::/32');
-    expect(dataOf<AllowedIp>(await add('::ffff:192.0.2.44'), 201).ip).toBe('192.0.2.44');
+    expect(record<AllowedIp>(await add('10.1.2.3/8', 'VPN'), 201).ip).toBe('10.0.0.0/8');
+    expect(record<AllowedIp>(await add('2001:DB8::1/32'), 201).ip).toBe('2001:db8::/32');
+    expect(record<AllowedIp>(await add('::ffff:192.0.2.44'), 201).ip).toBe('192.0.2.44');
     const [stored] = await t.database.db
       .select()
       .from(allowedIps)
@@ -133,8 +133,8 @@ describe('allowed-IP list', () => {
     );
     expect(await t.database.db.select().from(allowedIps)).toEqual([]);
 
-    const office = dataOf<AllowedIp>(await add('203.0.113.0/24', 'Office'), 201);
-    const partner = dataOf<AllowedIp>(await add('198.51.100.0/24', 'Partner'), 201);
+    const office = record<AllowedIp>(await add('203.0.113.0/24', 'Office'), 201);
+    const partner = record<AllowedIp>(await add('198.51.100.0/24', 'Partner'), 201);
     // Deleting the entry that covers the caller while another stays: refused.
     expect(errorOf(await remove(office._id), 409).message).toBe(M.ipLockout(OFFICE));
     // The partner may go; then the office entry is the last one and may go too (list empty).
@@ -238,8 +238,8 @@ describe('allowed-IP list', () => {
   });
 
   it('writes the additions and removals to the audit log with the real address', async () => {
-    const entry = dataOf<AllowedIp>(await add('203.0.113.0/24', 'Office'), 201);
-    const partner = dataOf<AllowedIp>(await add('198.51.100.0/24', 'Partner'), 201);
+    const entry = record<AllowedIp>(await add('203.0.113.0/24', 'Office'), 201);
+    const partner = record<AllowedIp>(await add('198.51.100.0/24', 'Partner'), 201);
     const forged = await t.app.inject({
       method: 'POST',
       url: P.deleteIp,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, RICH_TEXT_MAX, type PolicySettings } from '@safarnama/contract';
-import { dataOf, errorOf } from '../../test/api.js';
+import { record, errorOf } from '../../test/api.js';
 import { testClock } from '../../test/account.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fakeMailer, fakeRealtime, signedInWith } from '../../test/manage.js';
@@ -29,7 +29,7 @@ describe('policy settings', () => {
 
   it('starts empty, with no date', async () => {
     const empty = { content: '', updatedAt: null };
-    expect(dataOf<PolicySettings>(await get())).toEqual({
+    expect(record<PolicySettings>(await get())).toEqual({
       privacyPolicy: empty,
       termsAndConditions: empty,
       cancellationPolicy: empty,
@@ -41,20 +41,20 @@ describe('policy settings', () => {
       '<h1>Privacy</h1><p onclick="steal()">We keep <strong>little</strong>.<script>alert(1)</script></p>' +
       '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">click</a>' +
       '<iframe srcdoc="<script>alert(1)</script>"></iframe><a href="https://example.com" target="_top">site</a>';
-    const saved = dataOf<PolicySettings>(await update({ privacyPolicy: dirty }));
+    const saved = record<PolicySettings>(await update({ privacyPolicy: dirty }));
     expect(saved.privacyPolicy.content).toBe(
       '<h2>Privacy</h2><p>We keep <strong>little</strong>.</p>' +
         '<a rel="noopener noreferrer nofollow">click</a>' +
         '<a href="https://example.com" rel="noopener noreferrer nofollow">site</a>',
     );
-    expect(dataOf<PolicySettings>(await get()).privacyPolicy.content).toBe(
+    expect(record<PolicySettings>(await get()).privacyPolicy.content).toBe(
       saved.privacyPolicy.content,
     );
   });
 
   it("moves each policy's 'last updated' only when its own text changes", async () => {
     clock.advance(60_000);
-    const first = dataOf<PolicySettings>(
+    const first = record<PolicySettings>(
       await update({
         termsAndConditions: '<p>Terms v1</p>',
         cancellationPolicy: '<p>Refunds v1</p>',
@@ -69,7 +69,7 @@ describe('policy settings', () => {
 
     clock.advance(60_000);
     // Terms change; refunds come back the same (also once sanitised); privacy is not sent.
-    const second = dataOf<PolicySettings>(
+    const second = record<PolicySettings>(
       await update({
         termsAndConditions: '<p>Terms v2</p>',
         cancellationPolicy: '<p>Refunds v1</p><script>x()</script>',
@@ -81,10 +81,10 @@ describe('policy settings', () => {
     });
     expect(second.cancellationPolicy).toEqual(first.cancellationPolicy);
     expect(second.privacyPolicy).toEqual(first.privacyPolicy);
-    expect(dataOf<PolicySettings>(await get())).toEqual(second);
+    expect(record<PolicySettings>(await get())).toEqual(second);
 
     clock.advance(60_000);
-    const cleared = dataOf<PolicySettings>(await update({ cancellationPolicy: '' }));
+    const cleared = record<PolicySettings>(await update({ cancellationPolicy: '' }));
     expect(cleared.cancellationPolicy).toEqual({
       content: '',
       updatedAt: clock.now().toISOString(),

@@ -14,6 +14,7 @@ import {
   envelopeSchema,
   listQuerySchema,
   policySettingsSchema,
+  recordSchema,
   requestSchema,
   saveCommunicationSettingsRequestSchema,
   serviceStatusSchema,
@@ -23,7 +24,7 @@ import {
   updatePolicySettingsRequestSchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -62,13 +63,16 @@ export const settingsRoutes =
           description:
             'IPv4 or IPv6, single (`203.0.113.7`) or a range (`10.0.0.0/8`), stored normalised (host bits cleared). Invalid → 400, already listed → 409, and 409 naming your address when the list would then shut you out. While the list is not empty, only addresses inside it reach the admin API and the socket.',
           body: requestSchema(addIpRequestSchema),
-          response: { 201: envelopeSchema(allowedIpSchema), ...errorResponses(400, 401, 403, 409) },
+          response: {
+            201: envelopeSchema(recordSchema(allowedIpSchema)),
+            ...errorResponses(400, 401, 403, 409),
+          },
         },
       },
       async (request, reply) => {
         const saved = await ipList.add(request.body.data, requireAuth(request), request.ip);
         reply.code(201);
-        return ok(saved, M.ipAdded, 201);
+        return okRecord(saved, M.ipAdded, 201);
       },
     );
 
@@ -118,13 +122,16 @@ export const settingsRoutes =
             'The secret (`password`, `authToken`, `accessToken`) is stored encrypted; send back the masked value you received to keep the stored one. Header fields with a line break → 400.',
           body: requestSchema(saveCommunicationSettingsRequestSchema),
           response: {
-            200: envelopeSchema(communicationSettingsSchema),
+            200: envelopeSchema(recordSchema(communicationSettingsSchema)),
             ...errorResponses(400, 401, 403),
           },
         },
       },
       async (request) =>
-        ok(await communication.save(request.body.data, requireAuth(request)), M.communicationSaved),
+        okRecord(
+          await communication.save(request.body.data, requireAuth(request)),
+          M.communicationSaved,
+        ),
     );
 
     r.get(
@@ -136,12 +143,12 @@ export const settingsRoutes =
           summary: "One channel's settings, its secret masked",
           querystring: communicationSettingsQuerySchema,
           response: {
-            200: envelopeSchema(communicationSettingsSchema),
+            200: envelopeSchema(recordSchema(communicationSettingsSchema)),
             ...errorResponses(400, 401, 403),
           },
         },
       },
-      async (request) => ok(await communication.get(request.query.type), M.communication),
+      async (request) => okRecord(await communication.get(request.query.type), M.communication),
     );
 
     r.post(
@@ -174,10 +181,13 @@ export const settingsRoutes =
         schema: {
           tags,
           summary: 'Basic settings (defaults until first saved: updatedAt null)',
-          response: { 200: envelopeSchema(basicSettingsSchema), ...errorResponses(401, 403) },
+          response: {
+            200: envelopeSchema(recordSchema(basicSettingsSchema)),
+            ...errorResponses(401, 403),
+          },
         },
       },
-      async () => ok(await basic.get(), M.basic),
+      async () => okRecord(await basic.get(), M.basic),
     );
 
     await app.register(async (scope) => {
@@ -199,13 +209,13 @@ export const settingsRoutes =
               { [LOGO_FIELD]: docFile('Optional logo image') },
             ),
             response: {
-              200: envelopeSchema(basicSettingsSchema),
+              200: envelopeSchema(recordSchema(basicSettingsSchema)),
               ...errorResponses(400, 401, 403, 413, 415),
             },
           },
         },
         async (request) =>
-          ok(
+          okRecord(
             await basic.update(requireAuth(request), formReader(request), request.log),
             M.basicSaved,
           ),
@@ -220,10 +230,13 @@ export const settingsRoutes =
         schema: {
           tags,
           summary: "The three policies (sanitised rich text) with each one's last update",
-          response: { 200: envelopeSchema(policySettingsSchema), ...errorResponses(401, 403) },
+          response: {
+            200: envelopeSchema(recordSchema(policySettingsSchema)),
+            ...errorResponses(401, 403),
+          },
         },
       },
-      async () => ok(await policies.get(), M.policies),
+      async () => okRecord(await policies.get(), M.policies),
     );
 
     r.post(
@@ -234,11 +247,14 @@ export const settingsRoutes =
           tags,
           summary: 'Save any of the policies (sanitised; only a changed text gets a new date)',
           body: requestSchema(updatePolicySettingsRequestSchema),
-          response: { 200: envelopeSchema(policySettingsSchema), ...errorResponses(400, 401, 403) },
+          response: {
+            200: envelopeSchema(recordSchema(policySettingsSchema)),
+            ...errorResponses(400, 401, 403),
+          },
         },
       },
       async (request) =>
-        ok(await policies.update(request.body.data, requireAuth(request)), M.policiesSaved),
+        okRecord(await policies.update(request.body.data, requireAuth(request)), M.policiesSaved),
     );
 
     // ── service status (public) ─────────────────────────────────────────────────────────────

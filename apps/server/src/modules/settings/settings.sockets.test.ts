@@ -36,7 +36,7 @@ describe('sockets and the allowed-IP list (TRUST_PROXY=0)', () => {
       payload: { data: { ip, label: 'Office' } },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return body<{ data: AllowedIp }>(res).data;
+    return body<{ data: { data: AllowedIp } }>(res).data.data;
   };
   const deleteIp = async (id: string) => {
     const res = await t.app.inject({

@@ -8,7 +8,7 @@ import {
   type RecoveryCodes,
   type TwoFactorSecret,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, dataOf, messageOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 
 export interface LoginActivityArgs {
@@ -80,7 +80,7 @@ export const accountApi = baseApi
       /** Other sessions are signed out; this one stays. */
       changePassword: build.mutation<string, ChangePasswordRequest>({
         query: (data) => ({ url: API_PATHS.auth.changePassword, method: 'POST', body: { data } }),
-        transformResponse: (response: Envelope<unknown>) => response.message,
+        transformResponse: messageOf,
         invalidatesTags: (_result, error) => (error ? [] : [ACTIVITY]),
       }),
       getLoginActivity: build.query<LoginActivityList, LoginActivityArgs>({
@@ -88,7 +88,7 @@ export const accountApi = baseApi
           url: API_PATHS.auth.loginActivity,
           params: { page, limit },
         }),
-        transformResponse: (response: Envelope<LoginActivityList>) => response.data,
+        transformResponse: dataOf<LoginActivityList>,
         providesTags: [ACTIVITY],
       }),
       /** Answers how many sessions were closed. */
@@ -100,7 +100,7 @@ export const accountApi = baseApi
       /** A new pending secret (QR code and manual key); 2FA turns on only after verification. */
       generateTwoFactorSecret: build.mutation<TwoFactorSecret, undefined>({
         query: () => ({ url: API_PATHS.auth.generateTwoFactorSecret, method: 'POST' }),
-        transformResponse: (response: Envelope<TwoFactorSecret>) => response.data,
+        transformResponse: dataOf<TwoFactorSecret>,
       }),
       /** Turns 2FA on; answers the ten recovery codes, shown once. */
       verifyTwoFactor: build.mutation<string[], { otp: string }>({
@@ -114,7 +114,7 @@ export const accountApi = baseApi
           method: 'POST',
           body: { data },
         }),
-        transformResponse: (response: Envelope<unknown>) => response.message,
+        transformResponse: messageOf,
         invalidatesTags: (_result, error) => (error ? [] : ['Profile']),
       }),
     }),

@@ -12,7 +12,7 @@ import {
   type TwoFactorChallenge,
   type ValidateLoginTokenRequest,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, recordOf, messageOf } from '../../app/api';
 import { clearToken, setToken } from '../../lib/token';
 import { signedIn } from './auth.slice';
 
@@ -82,7 +82,7 @@ export const authApi = baseApi.injectEndpoints({
     /** Always the same answer, whether or not the address has an account (SECURITY.md case 3). */
     forgotPassword: build.mutation<string, ForgotPasswordRequest>({
       query: (data) => ({ url: API_PATHS.auth.forgotPassword, method: 'POST', body: { data } }),
-      transformResponse: (response: Envelope<unknown>) => response.message,
+      transformResponse: messageOf,
     }),
     /** Sets the password of a reset or invitation link; signs nobody in. */
     forgotSetPassword: build.mutation<string, ForgotSetPasswordRequest>({
@@ -91,7 +91,7 @@ export const authApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { data },
       }),
-      transformResponse: (response: Envelope<unknown>) => response.message,
+      transformResponse: messageOf,
     }),
     logout: build.mutation<null, undefined>({
       query: () => ({ url: API_PATHS.auth.logout, method: 'POST' }),
@@ -99,7 +99,7 @@ export const authApi = baseApi.injectEndpoints({
     }),
     getProfile: build.query<Profile, undefined>({
       query: () => API_PATHS.auth.profile,
-      transformResponse: (response: Envelope<Profile>) => response.data,
+      transformResponse: recordOf<Profile>,
       providesTags: ['Profile'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {

@@ -1,5 +1,5 @@
 import { API_PATHS, type Blog, type BlogList, type Envelope } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 import { buildBlogFormData, type BlogFormValues } from './blogs.form-data';
 
@@ -29,7 +29,7 @@ export const blogsApi = baseApi.injectEndpoints({
         url: API_PATHS.service.listBlogs,
         params: search.trim() ? { page, limit, search: search.trim() } : { page, limit },
       }),
-      transformResponse: (response: Envelope<BlogList>) => response.data,
+      transformResponse: dataOf<BlogList>,
       providesTags: (result) => [
         LIST_TAG,
         ...(result?.blogs ?? []).map((blog) => ({ type: 'Blog' as const, id: blog._id })),

@@ -1,5 +1,5 @@
-import { API_PATHS, type Dashboard, type Envelope } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { API_PATHS, type Dashboard } from '@safarnama/contract';
+import { baseApi, recordOf } from '../../app/api';
 
 /**
  * `GET dashboard`: one call, `data.data`. Always fetched afresh when the page opens; the 'Dashboard'
@@ -11,7 +11,7 @@ export const dashboardApi = baseApi
     endpoints: (build) => ({
       getDashboard: build.query<Dashboard, undefined>({
         query: () => API_PATHS.service.dashboard,
-        transformResponse: (response: Envelope<{ data: Dashboard }>) => response.data.data,
+        transformResponse: recordOf<Dashboard>,
         providesTags: ['Dashboard'],
       }),
     }),

@@ -6,7 +6,7 @@ import {
   type Place,
   type State,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 
 /** The three geography entities; one set of endpoints each, built by the same helper. */
@@ -99,17 +99,17 @@ export const geographyApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).inje
     return {
       listCountries: build.query<CountryList, GeoListArgs>({
         query: (args) => ({ url: PATHS.country.list, params: listParams(args) }),
-        transformResponse: (response: Envelope<CountryList>) => response.data,
+        transformResponse: dataOf<CountryList>,
         providesTags: [{ type: TAG_OF.country, id: 'LIST' }],
       }),
       listStates: build.query<StateList, GeoListArgs>({
         query: (args) => ({ url: PATHS.state.list, params: listParams(args) }),
-        transformResponse: (response: Envelope<StateList>) => response.data,
+        transformResponse: dataOf<StateList>,
         providesTags: [{ type: TAG_OF.state, id: 'LIST' }],
       }),
       listPlaces: build.query<PlaceList, GeoListArgs>({
         query: (args) => ({ url: PATHS.place.list, params: listParams(args) }),
-        transformResponse: (response: Envelope<PlaceList>) => response.data,
+        transformResponse: dataOf<PlaceList>,
         providesTags: [{ type: TAG_OF.place, id: 'LIST' }],
       }),
       /** GET get-all-active-country → data.countries. */

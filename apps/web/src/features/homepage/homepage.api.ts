@@ -1,10 +1,5 @@
-import {
-  API_PATHS,
-  type Envelope,
-  type HomepageSettings,
-  type HomepageSettingsInput,
-} from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { API_PATHS, type HomepageSettings, type HomepageSettingsInput } from '@safarnama/contract';
+import { baseApi, recordOf } from '../../app/api';
 
 const TAG = { type: 'HomepageSettings', id: 'ONE' } as const;
 
@@ -15,7 +10,7 @@ export const homepageApi = baseApi
     endpoints: (build) => ({
       getHomepageSettings: build.query<HomepageSettings, undefined>({
         query: () => API_PATHS.service.homepageSettings,
-        transformResponse: (response: Envelope<{ data: HomepageSettings }>) => response.data.data,
+        transformResponse: recordOf<HomepageSettings>,
         providesTags: [TAG],
       }),
       updateHomepageSettings: build.mutation<HomepageSettings, HomepageSettingsInput>({
@@ -24,7 +19,7 @@ export const homepageApi = baseApi
           method: 'PUT',
           body: { data },
         }),
-        transformResponse: (response: Envelope<{ data: HomepageSettings }>) => response.data.data,
+        transformResponse: recordOf<HomepageSettings>,
         invalidatesTags: (_result, error) => (error ? [] : [TAG]),
       }),
     }),

@@ -2,11 +2,12 @@ import { createAction } from '@reduxjs/toolkit';
 import {
   API_PATHS,
   type Envelope,
+  type RecordData,
   type ImageLibrary,
   type ImageLibraryList,
   type LIBRARY_MONTHS,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, recordOf, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 import { buildLibraryFormData, type NewImage } from './imageLibraries.form-data';
 
@@ -55,7 +56,7 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
         url: API_PATHS.imageLibraries.base,
         params: search.trim() ? { page, limit, search: search.trim() } : { page, limit },
       }),
-      transformResponse: (response: Envelope<ImageLibraryList>) => response.data,
+      transformResponse: dataOf<ImageLibraryList>,
       providesTags: (result) => [
         LIST_TAG,
         ...(result?.libraries ?? []).map((library) => ({
@@ -66,7 +67,7 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
     }),
     getImageLibrary: build.query<ImageLibrary, string>({
       query: (id) => API_PATHS.imageLibraries.one(id),
-      transformResponse: (response: Envelope<{ data: ImageLibrary }>) => response.data.data,
+      transformResponse: recordOf<ImageLibrary>,
       providesTags: (_result, _error, id) => [{ type: 'ImageLibrary', id }],
     }),
     createImageLibrary: build.mutation<ImageLibrary, CreateImageLibraryArgs>({
@@ -85,7 +86,7 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
               )
             : await baseQuery({ url: API_PATHS.imageLibraries.base, method: 'POST', body });
         if (result.error) return { error: result.error };
-        return { data: (result.data as Envelope<ImageLibrary>).data };
+        return { data: recordOf(result.data as Envelope<RecordData<ImageLibrary>>) };
       },
       invalidatesTags: [LIST_TAG],
     }),
@@ -95,7 +96,7 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
         method: 'PUT',
         body: buildLibraryFormData(fields, []),
       }),
-      transformResponse: (response: Envelope<ImageLibrary>) => response.data,
+      transformResponse: recordOf<ImageLibrary>,
       invalidatesTags: (_result, _error, { id }) => [LIST_TAG, { type: 'ImageLibrary', id }],
     }),
     updateImageLibraryImages: build.mutation<ImageLibrary, UpdateImageLibraryImagesArgs>({
@@ -110,18 +111,18 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
           api,
         );
         if (result.error) return { error: result.error };
-        return { data: (result.data as Envelope<ImageLibrary>).data };
+        return { data: recordOf(result.data as Envelope<RecordData<ImageLibrary>>) };
       },
       invalidatesTags: (_result, _error, { id }) => [LIST_TAG, { type: 'ImageLibrary', id }],
     }),
     deleteImageLibrary: build.mutation<{ _id: string; id: string }, string>({
       query: (id) => ({ url: API_PATHS.imageLibraries.one(id), method: 'DELETE' }),
-      transformResponse: (response: Envelope<{ _id: string; id: string }>) => response.data,
+      transformResponse: dataOf<{ _id: string; id: string }>,
       invalidatesTags: [LIST_TAG],
     }),
     toggleImageLibraryStatus: build.mutation<ImageLibrary, string>({
       query: (id) => ({ url: API_PATHS.imageLibraries.toggleStatus(id), method: 'PATCH' }),
-      transformResponse: (response: Envelope<ImageLibrary>) => response.data,
+      transformResponse: recordOf<ImageLibrary>,
       invalidatesTags: (_result, _error, id) => [LIST_TAG, { type: 'ImageLibrary', id }],
     }),
   }),

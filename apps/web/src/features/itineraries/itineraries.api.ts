@@ -1,11 +1,12 @@
 import {
   API_PATHS,
   type Envelope,
+  type RecordData,
   type Itinerary,
   type ItineraryInput,
   type Pagination,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, recordOf, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 
 export interface ItineraryListArgs {
@@ -52,12 +53,6 @@ export const itineraryListUrl = ({ page, limit, search, placeId }: ItineraryList
 
 const LIST = { type: 'Itinerary', id: 'LIST' } as const;
 
-/** The itinerary an answer carries: `data.data` (the contract's one-record shape), else `data`. */
-const recordOf = (response: Envelope<{ data: Itinerary } | Itinerary>): Itinerary => {
-  const { data } = response;
-  return 'data' in data ? data.data : data;
-};
-
 /** Itinerary calls (spec §7 "Itineraries" and "Itinerary gallery"); each change reloads the list. */
 export const itinerariesApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Itinerary'] })
@@ -65,7 +60,7 @@ export const itinerariesApi = baseApi
     endpoints: (build) => ({
       listItineraries: build.query<ItineraryList, ItineraryListArgs>({
         query: (args) => itineraryListUrl(args),
-        transformResponse: (response: Envelope<ItineraryList>) => response.data,
+        transformResponse: dataOf<ItineraryList>,
         providesTags: (result) => [
           LIST,
           ...(result?.itineraries ?? []).map((item) => ({
@@ -81,7 +76,7 @@ export const itinerariesApi = baseApi
           method: 'POST',
           body: { data: input },
         }),
-        transformResponse: recordOf,
+        transformResponse: recordOf<Itinerary>,
         invalidatesTags: [LIST],
       }),
       /** PUT update-itinerary/{id} `{data: {...input, _id}}` → `data.data`. */
@@ -91,7 +86,7 @@ export const itinerariesApi = baseApi
           method: 'PUT',
           body: { data: { ...input, _id: id } },
         }),
-        transformResponse: recordOf,
+        transformResponse: recordOf<Itinerary>,
         invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Itinerary', id }],
       }),
       deleteItinerary: build.mutation<{ _id: string; id: string }, string>({
@@ -103,7 +98,7 @@ export const itinerariesApi = baseApi
       /** PATCH toggle-itinerary-status/{id}, no body. */
       toggleItineraryStatus: build.mutation<Itinerary, string>({
         query: (id) => ({ url: API_PATHS.service.toggleItinerary(id), method: 'PATCH' }),
-        transformResponse: recordOf,
+        transformResponse: recordOf<Itinerary>,
         invalidatesTags: (_result, _error, id) => [LIST, { type: 'Itinerary', id }],
       }),
       /** PATCH itinerary/gallery/{id} (multipart, through XHR for the upload progress). */
@@ -114,7 +109,7 @@ export const itinerariesApi = baseApi
             api,
           );
           if (result.error) return { error: result.error };
-          return { data: recordOf(result.data as Envelope<{ data: Itinerary }>) };
+          return { data: recordOf(result.data as Envelope<RecordData<Itinerary>>) };
         },
         invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Itinerary', id }],
       }),
@@ -124,7 +119,7 @@ export const itinerariesApi = baseApi
           url: API_PATHS.service.itineraryGalleryImage(id, imageId),
           method: 'DELETE',
         }),
-        transformResponse: recordOf,
+        transformResponse: recordOf<Itinerary>,
         invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Itinerary', id }],
       }),
     }),

@@ -17,7 +17,7 @@ import {
   type UserTypeOption,
   type UserTypePermissions,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, recordOf, dataOf, messageOf } from '../../app/api';
 
 export interface PageArgs {
   page: number;
@@ -33,7 +33,6 @@ const pageParams = ({ page, limit, search }: SearchPageArgs) =>
   search.trim() ? { page, limit, search: search.trim() } : { page, limit };
 
 /** What a write answers: the server's message (the record itself is refetched via tags). */
-const messageOf = (response: Envelope<unknown>) => response.message;
 
 /** What an invitation answers: the message, and whether the e-mail went out. */
 export interface InvitationResult {
@@ -68,7 +67,7 @@ export const manageApi = baseApi
       // ------------------------------------------------------------ user types
       listUserTypes: build.query<UserTypeList, SearchPageArgs>({
         query: (args) => ({ url: API_PATHS.manage.listUserTypes, params: pageParams(args) }),
-        transformResponse: (response: Envelope<UserTypeList>) => response.data,
+        transformResponse: dataOf<UserTypeList>,
         providesTags: [TYPES],
       }),
       /** Active types, for selects. */
@@ -114,7 +113,7 @@ export const manageApi = baseApi
       // ------------------------------------------------------------ permissions
       getUserTypePermissions: build.query<UserTypePermissions, string>({
         query: (type) => ({ url: API_PATHS.auth.userTypePermissions, params: { type } }),
-        transformResponse: (response: Envelope<UserTypePermissions>) => response.data,
+        transformResponse: recordOf<UserTypePermissions>,
         providesTags: (_result, _error, type) => [permissionsTag(type)],
       }),
       saveUserTypePermissions: build.mutation<string, SaveUserTypePermissionsRequest>({
@@ -134,20 +133,20 @@ export const manageApi = baseApi
           url: API_PATHS.manage.allUserTypePermissions,
           params: { page, limit },
         }),
-        transformResponse: (response: Envelope<AllUserTypePermissions>) => response.data,
+        transformResponse: dataOf<AllUserTypePermissions>,
         providesTags: [OVERVIEW],
       }),
 
       // ------------------------------------------------------------ admin users
       listAdminUsers: build.query<AdminUserList, SearchPageArgs>({
         query: (args) => ({ url: API_PATHS.manage.listUsers, params: pageParams(args) }),
-        transformResponse: (response: Envelope<AdminUserList>) => response.data,
+        transformResponse: dataOf<AdminUserList>,
         providesTags: [USERS],
       }),
       /** One admin with a page of their sign-ins and a page of their actions. */
       getAdminUser: build.query<AdminUserDetails, Required<AdminUserByIdQuery>>({
         query: (params) => ({ url: API_PATHS.manage.userById, params }),
-        transformResponse: (response: Envelope<AdminUserDetails>) => response.data,
+        transformResponse: dataOf<AdminUserDetails>,
         providesTags: (_result, _error, { id }) => [{ type: 'AdminUser', id }, ACTIVITY],
       }),
       inviteAdminUser: build.mutation<InvitationResult, AddAdminUserRequest>({
@@ -187,7 +186,7 @@ export const manageApi = baseApi
       // ------------------------------------------------------------ activity log
       listAdminActivities: build.query<AdminActivityList, SearchPageArgs>({
         query: (args) => ({ url: API_PATHS.manage.activities, params: pageParams(args) }),
-        transformResponse: (response: Envelope<AdminActivityList>) => response.data,
+        transformResponse: dataOf<AdminActivityList>,
         providesTags: [ACTIVITY],
       }),
     }),

@@ -5,6 +5,7 @@ import {
   type ScheduledNotificationList,
   type ScheduledStatus,
 } from '@safarnama/contract';
+import { dataOf, messageOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 import { getErrorStatus } from '../../lib/errors';
 import { DASHBOARD_TAG, marketingTagsApi, SCHEDULED_LIST_TAG } from './marketing.tags';
@@ -64,7 +65,7 @@ export const marketingApi = marketingTagsApi.injectEndpoints({
           ...(status ? { status } : {}),
         },
       }),
-      transformResponse: (response: Envelope<ScheduledNotificationList>) => response.data,
+      transformResponse: dataOf<ScheduledNotificationList>,
       providesTags: [SCHEDULED_LIST_TAG],
     }),
     saveScheduledNotification: build.mutation<
@@ -86,7 +87,7 @@ export const marketingApi = marketingTagsApi.injectEndpoints({
     }),
     deleteScheduledNotification: build.mutation<string, { id: string }>({
       query: (data) => ({ url: PATHS.delete, method: 'POST', body: { data } }),
-      transformResponse: (response: Envelope<unknown>) => response.message,
+      transformResponse: messageOf,
       invalidatesTags: (_result, error) =>
         !error ? [SCHEDULED_LIST_TAG, DASHBOARD_TAG] : isStale(error) ? [SCHEDULED_LIST_TAG] : [],
     }),

@@ -1,12 +1,11 @@
 import {
   API_PATHS,
-  type Envelope,
   type Notification,
   type NotificationEvent,
   type NotificationList,
   type UnreadCount,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, dataOf } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
 
 export interface NotificationListArgs {
@@ -54,7 +53,7 @@ export const notificationsApi = baseApi
           url: API_PATHS.auth.notifications,
           params: search ? { page, limit, search } : { page, limit },
         }),
-        transformResponse: (response: Envelope<NotificationList>) => response.data,
+        transformResponse: dataOf<NotificationList>,
         providesTags: [LIST],
       }),
       /** Marks some read; the lists show it at once, then reload. */
@@ -64,7 +63,7 @@ export const notificationsApi = baseApi
           method: 'POST',
           body: { data: { ids } },
         }),
-        transformResponse: (response: Envelope<UnreadCount>) => response.data,
+        transformResponse: dataOf<UnreadCount>,
         async onQueryStarted(ids, { dispatch, getState, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
@@ -77,7 +76,7 @@ export const notificationsApi = baseApi
       }),
       markAllNotificationsRead: build.mutation<UnreadCount, undefined>({
         query: () => ({ url: API_PATHS.auth.markAllNotificationsRead, method: 'POST' }),
-        transformResponse: (response: Envelope<UnreadCount>) => response.data,
+        transformResponse: dataOf<UnreadCount>,
         async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;

@@ -1,5 +1,5 @@
 import { API_PATHS, type Envelope, type Pagination, type PlaceDetails } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, recordOf, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 
 export interface PlaceDetailsListArgs {
@@ -43,7 +43,7 @@ export const placeDetailsApi = baseApi
           url: API_PATHS.service.listPlaceDetails,
           params: search.trim() ? { page, limit, search: search.trim() } : { page, limit },
         }),
-        transformResponse: (response: Envelope<PlaceDetailsList>) => response.data,
+        transformResponse: dataOf<PlaceDetailsList>,
         providesTags: (result) => [
           LIST,
           ...(result?.placeDetails ?? []).map((item) => ({
@@ -55,7 +55,7 @@ export const placeDetailsApi = baseApi
       /** GET get-Place-DetailsById?id → data.data. */
       getPlaceDetails: build.query<PlaceDetails, string>({
         query: (id) => ({ url: API_PATHS.service.placeDetailsById, params: { id } }),
-        transformResponse: (response: Envelope<{ data: PlaceDetails }>) => response.data.data,
+        transformResponse: recordOf<PlaceDetails>,
         providesTags: (_result, _error, id) => [{ type: 'PlaceDetails', id }],
       }),
       /** POST add-Place-Details (multipart). */
@@ -101,7 +101,7 @@ export const placeDetailsApi = baseApi
           method: 'DELETE',
           body: { data: { id, imageIds } },
         }),
-        transformResponse: (response: Envelope<{ data: PlaceDetails }>) => response.data.data,
+        transformResponse: recordOf<PlaceDetails>,
         invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'PlaceDetails', id }],
       }),
     }),

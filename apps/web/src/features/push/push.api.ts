@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import {
   API_PATHS,
-  type Envelope,
   type SaveFcmTokenRequest,
   type savedPushSubscriptionSchema,
   type vapidPublicKeySchema,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, dataOf } from '../../app/api';
 
 export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
 export type SavedPushSubscription = z.infer<typeof savedPushSubscriptionSchema>;
@@ -16,11 +15,11 @@ export const pushApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getVapidPublicKey: build.query<VapidPublicKey, undefined>({
       query: () => API_PATHS.common.vapidPublicKey,
-      transformResponse: (response: Envelope<VapidPublicKey>) => response.data,
+      transformResponse: dataOf<VapidPublicKey>,
     }),
     saveFcmToken: build.mutation<SavedPushSubscription, SaveFcmTokenRequest>({
       query: (data) => ({ url: API_PATHS.common.saveFcmToken, method: 'POST', body: { data } }),
-      transformResponse: (response: Envelope<SavedPushSubscription>) => response.data,
+      transformResponse: dataOf<SavedPushSubscription>,
     }),
   }),
 });

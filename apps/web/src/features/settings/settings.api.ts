@@ -11,7 +11,7 @@ import {
   type TestCommunicationResult,
   type UpdatePolicySettingsRequest,
 } from '@safarnama/contract';
-import { baseApi } from '../../app/api';
+import { baseApi, recordOf, dataOf, messageOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 
 const PATHS = API_PATHS.setting;
@@ -30,8 +30,6 @@ export interface UpdateBasicSettingsArgs {
 
 /** The multipart field of a new logo. */
 export const LOGO_FIELD = 'logo';
-
-const messageOf = (response: Envelope<unknown>) => response.message;
 
 const IPS = { type: 'AllowedIp', id: 'LIST' } as const;
 const channelTag = (type: CommunicationType) => ({ type: 'Communication' as const, id: type });
@@ -53,7 +51,7 @@ export const settingsApi = baseApi
           url: PATHS.listIps,
           params: search.trim() ? { page, limit, search: search.trim() } : { page, limit },
         }),
-        transformResponse: (response: Envelope<AllowedIpList>) => response.data,
+        transformResponse: dataOf<AllowedIpList>,
         providesTags: [IPS],
       }),
       addIp: build.mutation<string, AddIpRequest>({
@@ -70,7 +68,7 @@ export const settingsApi = baseApi
       // ------------------------------------------------------------ communication
       getCommunicationSettings: build.query<CommunicationSettings, CommunicationType>({
         query: (type) => ({ url: PATHS.communication, params: { type } }),
-        transformResponse: (response: Envelope<CommunicationSettings>) => response.data,
+        transformResponse: recordOf<CommunicationSettings>,
         providesTags: (_result, _error, type) => [channelTag(type)],
       }),
       saveCommunicationSettings: build.mutation<string, SaveCommunicationSettingsRequest>({
@@ -93,7 +91,7 @@ export const settingsApi = baseApi
       // ------------------------------------------------------------ basic settings
       getBasicSettings: build.query<BasicSettings, undefined>({
         query: () => PATHS.basic,
-        transformResponse: (response: Envelope<BasicSettings>) => response.data,
+        transformResponse: recordOf<BasicSettings>,
         providesTags: ['BasicSettings'],
       }),
       /** Multipart over XHR, for the logo's upload progress. */
@@ -113,7 +111,7 @@ export const settingsApi = baseApi
       // ------------------------------------------------------------ policies
       getPolicySettings: build.query<PolicySettings, undefined>({
         query: () => PATHS.policies,
-        transformResponse: (response: Envelope<PolicySettings>) => response.data,
+        transformResponse: recordOf<PolicySettings>,
         providesTags: ['PolicySettings'],
       }),
       updatePolicySettings: build.mutation<string, UpdatePolicySettingsRequest>({
