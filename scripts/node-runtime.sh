@@ -4,7 +4,7 @@
 # …); they are cached under .cache/node/<version> (git-ignored) so a second run costs nothing.
 #
 #   source scripts/node-runtime.sh
-#   use_node "$NODE_MAIN"          # puts that Node first on PATH (and its headers for node-gyp)
+#   use_node "$NODE_MAIN"          # puts that Node first on PATH
 #   dir=$(ensure_node "$NODE_FLOOR")  # or only fetch it: prints the folder holding bin/node
 NODE_MAIN=24.21.0  # Active LTS: what we develop, test and document for
 NODE_FLOOR=22.23.3 # Maintenance LTS until April 2027: the oldest supported
@@ -45,7 +45,5 @@ use_node() {
   local home
   home=$(ensure_node "$1") || return 1
   export PATH="$home/bin:$PATH"
-  # native addons built from source (node-gyp) compile against this Node's own headers
-  export npm_config_nodedir="$home"
   hash -r
 }

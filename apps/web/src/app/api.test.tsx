@@ -7,9 +7,9 @@ import {
   errorEnvelope,
   jsonResponse,
   makeProfile,
-  okEnvelope,
   renderRoutes,
   stubFetch,
+  okRecord,
 } from '../test/utils';
 
 describe('a 401 from the server', () => {
@@ -19,7 +19,7 @@ describe('a 401 from the server', () => {
     stubFetch(() =>
       expired
         ? jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Session expired'))
-        : jsonResponse(okEnvelope(makeProfile())),
+        : jsonResponse(okRecord(makeProfile())),
     );
     const { router, store } = renderRoutes(routes, '/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });

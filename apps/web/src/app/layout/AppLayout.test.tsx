@@ -11,6 +11,7 @@ import {
   okEnvelope,
   renderRoutes,
   stubFetch,
+  okRecord,
 } from '../../test/utils';
 
 const PROFILE = '/api/v1/admin/auth/get-profile-details';
@@ -21,7 +22,7 @@ const stubProfile = (
   logout: () => Response = () => jsonResponse(okEnvelope(null)),
 ) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(profile));
+    if (call.url === PROFILE) return jsonResponse(okRecord(profile));
     if (call.url === LOGOUT) return logout();
     return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });
@@ -135,7 +136,7 @@ describe('the signed-in layout', () => {
       // As the server: a token session is over for this tab once the web has dropped the token
       // (the login page asks again and must not be let back in).
       if (call.url === PROFILE && call.headers.get('authorization') === 'Bearer tok')
-        return jsonResponse(okEnvelope(profile));
+        return jsonResponse(okRecord(profile));
       return jsonResponse(errorEnvelope(401, 'UNAUTHORIZED', 'Unauthorized'));
     });
     const { router } = renderRoutes(routes, '/dashboard');

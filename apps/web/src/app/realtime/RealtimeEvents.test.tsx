@@ -11,6 +11,7 @@ import {
   okEnvelope,
   renderRoutes,
   stubFetch,
+  okRecord,
 } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
@@ -25,7 +26,7 @@ const stubServer = (first: Profile, later: Profile = first) => {
         return jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Authentication required'));
       }
       answered += 1;
-      return jsonResponse(okEnvelope(answered === 1 ? first : later));
+      return jsonResponse(okRecord(answered === 1 ? first : later));
     }
     if (call.url === `${AUTH}/logout`) {
       state.signedIn = false;

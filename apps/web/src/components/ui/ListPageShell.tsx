@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import type { Pagination as PaginationInfo } from '@safarnama/contract';
+import type { ListPage } from '../../lib/useListPage';
 import { Button } from './Button';
 import { Card } from './Card';
 import { EmptyState } from './EmptyState';
@@ -8,36 +8,30 @@ import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
 import { Spinner } from './Spinner';
 
-interface ListPageShellProps {
+/** The words of a list page (spec §2 quotes many of them: keep them as they are). */
+export interface ListPageTexts {
   title: string;
   description?: ReactNode;
+  searchPlaceholder: string;
+  searchLabel: string;
+  emptyTitle: string;
+  emptyMessage: string;
+  /** What the rows are, singular and plural, for 'Page 1 of 3 · 25 countries'. */
+  countLabel: readonly [one: string, other: string];
+  /** The spinners' accessible name (default 'Loading'). */
+  loadingLabel?: string;
+}
+
+interface ListPageShellProps {
+  /** The list's state, from `useListPage`. */
+  list: ListPage<unknown>;
+  texts: ListPageTexts;
+  /** The header's buttons ('Add New Itinerary'). */
   actions?: ReactNode;
   /** Content between the header and the search box (a form that adds rows, a status card). */
   intro?: ReactNode;
-  searchText: string;
-  onSearchChange: (text: string) => void;
-  searchPlaceholder: string;
-  searchLabel: string;
   /** Controls beside the search box that narrow the list (a status select). */
   filters?: ReactNode;
-  /** The debounced search the list was asked for (for the empty message). */
-  search: string;
-  isLoading: boolean;
-  isFetching: boolean;
-  /** The list's error text, shown in a red banner. */
-  error: string | null;
-  /** Adds a 'Retry' button to the error banner. */
-  onRetry?: () => void;
-  /** The spinners' accessible name (default 'Loading'). */
-  loadingLabel?: string;
-  isEmpty: boolean;
-  emptyTitle: string;
-  emptyMessage: string;
-  pagination: PaginationInfo | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
-  /** What the rows are, singular and plural, for 'Page 1 of 3 · 25 countries'. */
-  countLabel: readonly [one: string, other: string];
   /** Show Previous / numbers / Next even when there is only one page. */
   alwaysShowPages?: boolean;
   /** The table. */
@@ -46,108 +40,95 @@ interface ListPageShellProps {
 
 /**
  * The frame of a searchable, paged list page (spec §2's list pages): header with actions, search
- * box, red error banner, the table in a card (spinner while loading, empty state), and Previous /
- * numbers / Next only when there is more than one page.
+ * box, the red error banner of the list's one error (with 'Retry'), the table in a card (spinner
+ * while loading, empty state), and Previous / numbers / Next only when there is more than one page.
  */
 export const ListPageShell = ({
-  title,
-  description,
+  list,
+  texts,
   actions,
   intro,
-  searchText,
-  onSearchChange,
-  searchPlaceholder,
-  searchLabel,
   filters,
-  search,
-  isLoading,
-  isFetching,
-  error,
-  onRetry,
-  loadingLabel = 'Loading',
-  isEmpty,
-  emptyTitle,
-  emptyMessage,
-  pagination,
-  page,
-  onPageChange,
-  countLabel,
   alwaysShowPages = false,
   children,
-}: ListPageShellProps) => (
-  <>
-    <PageHeader title={title} description={description} actions={actions} />
-    {intro}
+}: ListPageShellProps) => {
+  const { search, pagination, page, error } = list;
+  const loadingLabel = texts.loadingLabel ?? 'Loading';
+  return (
+    <>
+      <PageHeader title={texts.title} description={texts.description} actions={actions} />
+      {intro}
 
-    <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <div
-        className={filters ? 'flex w-full flex-col gap-3 sm:flex-row sm:items-center' : 'contents'}
-      >
-        <SearchBox
-          className="w-full sm:max-w-md"
-          value={searchText}
-          onChange={onSearchChange}
-          placeholder={searchPlaceholder}
-          label={searchLabel}
-        />
-        {filters}
-      </div>
-      {isFetching && !isLoading ? (
-        <span className="text-teal-600 dark:text-teal-400">
-          <Spinner label={loadingLabel} />
-        </span>
-      ) : null}
-    </div>
-
-    {error ? (
-      <div
-        role="alert"
-        className={`mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300 ${
-          onRetry ? 'flex items-center justify-between gap-3' : ''
-        }`}
-      >
-        {onRetry ? (
-          <>
-            <span>{error}</span>
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          </>
-        ) : (
-          error
-        )}
-      </div>
-    ) : null}
-
-    <Card className="overflow-hidden">
-      {isLoading ? (
-        <div className="flex justify-center py-16 text-teal-600 dark:text-teal-400">
-          <Spinner className="size-6" label={loadingLabel} />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          className={
+            filters ? 'flex w-full flex-col gap-3 sm:flex-row sm:items-center' : 'contents'
+          }
+        >
+          <SearchBox
+            className="w-full sm:max-w-md"
+            value={list.searchText}
+            onChange={list.setSearchText}
+            placeholder={texts.searchPlaceholder}
+            label={texts.searchLabel}
+          />
+          {filters}
         </div>
-      ) : isEmpty ? (
-        <EmptyState
-          title={emptyTitle}
-          message={search ? `Nothing matches "${search}". Try another search.` : emptyMessage}
-        />
-      ) : (
-        // relative: the sr-only header texts (absolute) stay inside the scroller, not widen the page.
-        <div className="relative overflow-x-auto">{children}</div>
-      )}
-    </Card>
-
-    {pagination && pagination.total > 0 ? (
-      <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Page {page} of {Math.max(1, pagination.totalPages)} · {pagination.total}{' '}
-          {countLabel[pagination.total === 1 ? 0 : 1]}
-        </p>
-        {alwaysShowPages || pagination.totalPages > 1 ? (
-          <Pagination page={page} totalPages={pagination.totalPages} onPageChange={onPageChange} />
+        {list.isFetching && !list.isLoading ? (
+          <span className="text-teal-600 dark:text-teal-400">
+            <Spinner label={loadingLabel} />
+          </span>
         ) : null}
       </div>
-    ) : null}
-  </>
-);
+
+      {error ? (
+        <div
+          role="alert"
+          className="mb-4 flex items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
+        >
+          <span>{error}</span>
+          <Button size="sm" variant="secondary" onClick={list.retry}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+
+      <Card className="overflow-hidden">
+        {list.isLoading ? (
+          <div className="flex justify-center py-16 text-teal-600 dark:text-teal-400">
+            <Spinner className="size-6" label={loadingLabel} />
+          </div>
+        ) : list.isEmpty ? (
+          <EmptyState
+            title={texts.emptyTitle}
+            message={
+              search ? `Nothing matches "${search}". Try another search.` : texts.emptyMessage
+            }
+          />
+        ) : (
+          // relative: the sr-only header texts (absolute) stay inside the scroller, not widen the page.
+          <div className="relative overflow-x-auto">{children}</div>
+        )}
+      </Card>
+
+      {pagination && pagination.total > 0 ? (
+        <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Page {page} of {Math.max(1, pagination.totalPages)} · {pagination.total}{' '}
+            {texts.countLabel[pagination.total === 1 ? 0 : 1]}
+          </p>
+          {alwaysShowPages || pagination.totalPages > 1 ? (
+            <Pagination
+              page={page}
+              totalPages={pagination.totalPages}
+              onPageChange={list.setPage}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+};
 
 interface StatusToggleProps {
   active: boolean;

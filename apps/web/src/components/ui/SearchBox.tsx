@@ -10,8 +10,8 @@ interface SearchBoxProps {
 }
 
 /**
- * A labelled search input. It reports every keystroke; callers debounce with
- * `useDebouncedValue` (spec §9: 500 ms) and go back to page 1 when the debounced text changes.
+ * A labelled search input. It reports every keystroke; `useSearchPaging` (lib/useListPage.ts)
+ * debounces it (spec §9: 500 ms) and goes back to page 1 when the debounced text changes.
  */
 export const SearchBox = ({
   value,

@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Image } from '@safarnama/contract';
 import { ImageDropzone } from './ImageDropzone';
+import { Img } from './Img';
 
 interface SingleImageFieldProps {
   label: string;
-  /** URL of the image already saved, shown until a new file is chosen. */
+  /** The image already saved, shown until a new file is chosen. */
+  currentImage?: Image | null;
+  /** The same for owners that only have a URL of it (a logo, an avatar). */
   currentUrl?: string | null;
   /** The newly chosen file, if any. */
   file: File | null;
@@ -22,6 +26,7 @@ interface SingleImageFieldProps {
  */
 export const SingleImageField = ({
   label,
+  currentImage = null,
   currentUrl = null,
   file,
   onChange,
@@ -57,7 +62,17 @@ export const SingleImageField = ({
   };
 
   const shownPreview = file && preview?.file === file ? preview.url : null;
-  const shown = shownPreview ?? currentUrl;
+  const savedAlt = `Current ${label.toLowerCase()}`;
+  const saved = currentImage ? (
+    <Img
+      image={currentImage}
+      sizes="(min-width: 640px) 160px, 100vw"
+      alt={savedAlt}
+      className="aspect-[4/3] size-full object-cover"
+    />
+  ) : currentUrl ? (
+    <img src={currentUrl} alt={savedAlt} className="aspect-[4/3] size-full object-cover" />
+  ) : null;
   const problems = error ? [error, ...rejections] : rejections;
 
   return (
@@ -66,13 +81,17 @@ export const SingleImageField = ({
         {label}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch">
-        {shown ? (
+        {shownPreview || saved ? (
           <div className="relative w-full shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:w-40 dark:border-slate-700 dark:bg-slate-800">
-            <img
-              src={shown}
-              alt={file ? `Preview of ${file.name}` : `Current ${label.toLowerCase()}`}
-              className="aspect-[4/3] size-full object-cover"
-            />
+            {shownPreview ? (
+              <img
+                src={shownPreview}
+                alt={`Preview of ${file?.name ?? ''}`}
+                className="aspect-[4/3] size-full object-cover"
+              />
+            ) : (
+              saved
+            )}
             {file ? (
               <button
                 type="button"

@@ -10,6 +10,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { groupKey, recoveryCodesText } from './AuthenticatorPage';
 
@@ -24,7 +25,7 @@ const stubServer = (
   let enabled = twoFactorEnabled;
   return stubFetch((call) => {
     if (call.url === `${AUTH}/get-profile-details`) {
-      return jsonResponse(okEnvelope(makeProfile({ twoFactorEnabled: enabled })));
+      return jsonResponse(okRecord(makeProfile({ twoFactorEnabled: enabled })));
     }
     if (call.url === `${AUTH}/generate-2fa-secret`) {
       return jsonResponse(

@@ -10,6 +10,7 @@ import {
   okEnvelope,
   renderRoutes,
   stubFetch,
+  okRecord,
 } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
@@ -60,7 +61,7 @@ const ROWS: LoginActivity[] = [
 const stubServer = (pages = 1) => {
   let active = 3;
   return stubFetch((call) => {
-    if (call.url === `${AUTH}/get-profile-details`) return jsonResponse(okEnvelope(makeProfile()));
+    if (call.url === `${AUTH}/get-profile-details`) return jsonResponse(okRecord(makeProfile()));
     if (call.url === `${AUTH}/get-login-activity`) {
       const page = Number(call.search.get('page'));
       return jsonResponse(

@@ -12,6 +12,7 @@ import {
   stubFetch,
   stubXhr,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
@@ -29,7 +30,7 @@ const profile = makeProfile({
 const stubServer = (extra: (call: RecordedCall) => Response | undefined = () => undefined) => {
   let current = profile;
   const calls = stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(current));
+    if (call.url === PROFILE) return jsonResponse(okRecord(current));
     return extra(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });
   return {
@@ -74,7 +75,7 @@ describe('Profile page', () => {
       setProfile({ ...profile, name: 'Asha V. Rao' });
       return {
         status: 200,
-        body: okEnvelope({ ...profile, name: 'Asha V. Rao' }, 200, 'Profile updated successfully'),
+        body: okRecord({ ...profile, name: 'Asha V. Rao' }, 200, 'Profile updated successfully'),
       };
     });
     const { user } = await openPage();
@@ -135,7 +136,7 @@ describe('Profile page', () => {
 
   it('uploads a new photo with a preview, or removes the current one', async () => {
     stubServer();
-    const xhrs = stubXhr(() => ({ status: 200, body: okEnvelope(profile, 200, 'Saved') }));
+    const xhrs = stubXhr(() => ({ status: 200, body: okRecord(profile, 200, 'Saved') }));
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     await user.click(screen.getByRole('button', { name: 'Remove current photo' }));
@@ -159,7 +160,7 @@ describe('Profile page', () => {
 
   it('checks name and phone with the contract before sending', async () => {
     stubServer();
-    const xhrs = stubXhr(() => ({ status: 200, body: okEnvelope(profile) }));
+    const xhrs = stubXhr(() => ({ status: 200, body: okRecord(profile) }));
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     await user.clear(screen.getByLabelText('Name'));

@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 
 const LOGIN = '/api/v1/admin/auth/login';
@@ -45,7 +46,7 @@ const stubServer = (answer: (call: RecordedCall) => Response | Promise<Response>
     }
     if (call.url === PROFILE) {
       return signedIn
-        ? jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })))
+        ? jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })))
         : unauthenticated();
     }
     return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
@@ -182,7 +183,7 @@ describe('LoginPage', () => {
   });
 
   it('sends an admin who is already signed in on to the dashboard', async () => {
-    stubFetch(() => jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] }))));
+    stubFetch(() => jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] }))));
     const { router } = renderRoutes(routes, '/login');
     await screen.findByRole('heading', { name: 'Dashboard' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -220,7 +221,7 @@ describe('LoginPage: location step (spec §7)', () => {
       }
       if (call.url === PROFILE) {
         return window.sessionStorage.getItem(AUTH_TOKEN_KEY)
-          ? jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })))
+          ? jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })))
           : unauthenticated();
       }
       return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
@@ -271,7 +272,7 @@ const stubTwoFactorServer = (checkCode: (otp: string) => Response) => {
     }
     if (call.url === PROFILE) {
       return signedIn
-        ? jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })))
+        ? jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })))
         : unauthenticated();
     }
     return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));

@@ -26,7 +26,6 @@ import { showToast } from '../../lib/toast';
 import { LocationFields, type LocationValue } from '../geography/LocationFields';
 import { useSaveBlogMutation } from './blogs.api';
 import type { BlogFormValues } from './blogs.form-data';
-import { imageUrl } from './format';
 import { BlogStatusPill } from './StatusPill';
 
 type FieldName = keyof BlogFormValues | 'coverImage';
@@ -347,7 +346,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
         <Section title="Cover image and tags">
           <SingleImageField
             label="Cover Image"
-            currentUrl={blog?.coverImage ? imageUrl(blog.coverImage, 320) : null}
+            currentImage={blog?.coverImage ?? null}
             file={coverFile}
             onChange={(file) => {
               setCoverFile(file);

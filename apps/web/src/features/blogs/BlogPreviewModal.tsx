@@ -1,8 +1,9 @@
 import type { Blog } from '@safarnama/contract';
+import { Img } from '../../components/ui/Img';
 import { Modal } from '../../components/ui/Modal';
 import { RichTextContent } from '../../components/ui/RichTextContent';
 import { formatShortDate } from '../../lib/format';
-import { imageUrl, locationLabel } from './format';
+import { locationLabel } from './format';
 import { BlogStatusPill } from './StatusPill';
 
 interface BlogPreviewModalProps {
@@ -23,10 +24,9 @@ export const BlogPreviewModal = ({ blog, onClose }: BlogPreviewModalProps) => (
   >
     <article aria-label={blog.title} className="mx-auto max-w-3xl">
       {blog.coverImage ? (
-        <img
-          src={imageUrl(blog.coverImage, 1200)}
-          alt={blog.coverImage.altText || ''}
-          style={{ backgroundColor: blog.coverImage.placeholder || undefined }}
+        <Img
+          image={blog.coverImage}
+          sizes="(min-width: 768px) 768px, 100vw"
           className="mb-6 aspect-[2/1] w-full rounded-lg object-cover"
         />
       ) : null}

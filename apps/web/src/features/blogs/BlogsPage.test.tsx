@@ -14,6 +14,7 @@ import {
   stubFetch,
   stubXhr,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import {
   IDS,
@@ -53,7 +54,7 @@ const stubServer = ({ permissions = ALL, list, save }: ServerOptions = {}) =>
   stubFetch((call) => {
     switch (call.url) {
       case PROFILE:
-        return jsonResponse(okEnvelope(makeProfile({ permissions })));
+        return jsonResponse(okRecord(makeProfile({ permissions })));
       case API_PATHS.service.listBlogs:
         return list ? list(call) : jsonResponse(okEnvelope(blogListAnswer([published, draft])));
       case API_PATHS.service.activeCountries:

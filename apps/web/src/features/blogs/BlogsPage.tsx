@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Blog } from '@safarnama/contract';
+import type { Blog } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import {
   DataTable,
@@ -9,9 +9,8 @@ import {
   PersonCell,
   RowAction,
 } from '../../components/ui/ListPageShell';
-import { getErrorMessage } from '../../lib/errors';
 import { formatShortDate } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from './blogs.api';
 import { imageUrl, locationLabel } from './format';
@@ -31,28 +30,27 @@ type OpenDialog =
 
 const NONE: OpenDialog = { kind: 'none' };
 
-const LIST_FAILED = 'Failed to load blogs';
+const TEXTS = {
+  title: 'Places Travelpedia',
+  description: 'Travelpedia articles about places: write, preview and publish them.',
+  searchPlaceholder: 'Search blogs...',
+  searchLabel: 'Search blogs',
+  emptyTitle: 'No blogs found',
+  emptyMessage: 'Write the first Travelpedia article with Add Blog.',
+  countLabel: ['blog', 'blogs'],
+  loadingLabel: 'Loading blogs',
+} as const;
 
 /** /services/addPlaceBlog: 'Places Travelpedia' (spec §2), the place blogs. */
 export const BlogsPage = () => {
   const canCreate = useCan('blogs.create');
   const canUpdate = useCan('blogs.update');
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to the search it was chosen for: a new search starts again at page 1.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const handlePageChange = (next: number): void => {
-    setPaging({ search, page: next });
-  };
-
-  const { data, error, isLoading, isFetching, refetch } = useListBlogsQuery({
-    page,
-    limit: PAGE_SIZE,
-    search,
+  const paging = useSearchPaging();
+  const list = useListPage(paging, useListBlogsQuery(paging.args), {
+    rows: (data) => data.blogs,
+    errorFallback: 'Failed to load blogs',
   });
-  const blogs = data?.blogs ?? [];
 
   const [dialog, setDialog] = useState<OpenDialog>(NONE);
   const handleClose = (): void => {
@@ -62,8 +60,8 @@ export const BlogsPage = () => {
   return (
     <>
       <ListPageShell
-        title="Places Travelpedia"
-        description="Travelpedia articles about places: write, preview and publish them."
+        list={list}
+        texts={TEXTS}
         actions={
           canCreate ? (
             <Button
@@ -75,23 +73,6 @@ export const BlogsPage = () => {
             </Button>
           ) : null
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search blogs..."
-        searchLabel="Search blogs"
-        search={search}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        loadingLabel="Loading blogs"
-        error={error ? getErrorMessage(error, LIST_FAILED) : null}
-        onRetry={() => void refetch()}
-        isEmpty={blogs.length === 0}
-        emptyTitle="No blogs found"
-        emptyMessage="Write the first Travelpedia article with Add Blog."
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={handlePageChange}
-        countLabel={['blog', 'blogs']}
       >
         <DataTable
           head={
@@ -108,7 +89,7 @@ export const BlogsPage = () => {
             </>
           }
         >
-          {blogs.map((blog) => (
+          {list.rows.map((blog) => (
             <tr key={blog._id} className="align-top">
               <td className="w-20 px-3 py-3">
                 {blog.coverImage ? (

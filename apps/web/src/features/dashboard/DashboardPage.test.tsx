@@ -10,6 +10,7 @@ import {
   okEnvelope,
   renderRoutes,
   stubFetch,
+  okRecord,
 } from '../../test/utils';
 import { serverEmit } from '../../test/fakeSocket';
 import { makeNotification } from '../marketing/test-data';
@@ -50,7 +51,7 @@ const answer: Dashboard = {
 const serve = (dashboard: () => Response) =>
   stubFetch((call) => {
     if (call.url === PROFILE) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })));
+      return jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })));
     }
     if (call.url === API_PATHS.service.dashboard) return dashboard();
     return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));

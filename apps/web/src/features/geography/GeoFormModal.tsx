@@ -22,7 +22,7 @@ import {
   getFieldErrors,
 } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import { thumbnailOf, type GeoPageConfig } from './geo-config';
+import type { GeoPageConfig } from './geo-config';
 import { useActiveCountriesQuery } from './geography.api';
 import {
   buildGeoForm,
@@ -257,7 +257,7 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
 
         <SingleImageField
           label={config.imageLabel}
-          currentUrl={record ? thumbnailOf(record.image, 300) : null}
+          currentImage={record?.image ?? null}
           file={image}
           onChange={setImage}
           accept={IMAGE_UPLOAD_ACCEPT}

@@ -12,6 +12,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeCountry, makeState } from './test-data';
 
@@ -24,7 +25,7 @@ const nepal = makeCountry(2, { name: 'Nepal', shortName: 'NP', isActive: false }
 
 const stubServer = (answer: (call: RecordedCall) => Response | undefined = () => undefined) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions: ALL })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions: ALL })));
     const custom = answer(call);
     if (custom) return custom;
     if (call.url === `${SERVICE}/get-all-countries`) {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import {
   DataTable,
@@ -9,8 +8,7 @@ import {
   StatusToggle,
 } from '../../components/ui/ListPageShell';
 import { formatShortDate } from '../../lib/format';
-import { getErrorMessage, toastError } from '../../lib/errors';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { GEO_PAGES, thumbnailOf, type GeoPageConfig } from './geo-config';
 import {
@@ -28,24 +26,24 @@ const GeoFormModal = lazy(() =>
   import('./GeoFormModal').then((module) => ({ default: module.GeoFormModal })),
 );
 
-/** One list hook per kind; the other two are skipped. */
+/** One list hook per kind (the other two are skipped), answering `{ rows, pagination }`. */
 const useGeoList = (kind: GeoKind, args: GeoListArgs) => {
   const countries = useListCountriesQuery(args, { skip: kind !== 'country' });
   const states = useListStatesQuery(args, { skip: kind !== 'state' });
   const places = useListPlacesQuery(args, { skip: kind !== 'place' });
   const query = kind === 'country' ? countries : kind === 'state' ? states : places;
-  const rows: GeoRecord[] =
+  const rows: GeoRecord[] | undefined =
     kind === 'country'
-      ? (countries.data?.countries ?? [])
+      ? countries.data?.countries
       : kind === 'state'
-        ? (states.data?.states ?? [])
-        : (places.data?.places ?? []);
+        ? states.data?.states
+        : places.data?.places;
   return {
-    rows,
-    pagination: query.data?.pagination,
+    data: query.data && rows ? { rows, pagination: query.data.pagination } : undefined,
+    error: query.error,
     isLoading: query.isLoading,
     isFetching: query.isFetching,
-    error: query.error,
+    refetch: query.refetch,
   };
 };
 
@@ -61,33 +59,31 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
   const canCreate = useCan('geography.create');
   const canUpdate = useCan('geography.update');
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-
-  const list = useGeoList(kind, { page, limit: PAGE_SIZE, search });
+  const paging = useSearchPaging(kind);
+  const list = useListPage(paging, useGeoList(kind, paging.args), {
+    rows: (data) => data.rows,
+    errorFallback: `Failed to fetch ${config.plural}`,
+  });
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const { update } = useGeoSave(kind);
-  const [togglingId, setTogglingId] = useState<string | null>(null);
-
-  const handleToggle = (record: GeoRecord): void => {
-    setTogglingId(record._id);
-    update({ body: buildToggleForm(record) })
-      .unwrap()
-      .catch((error: unknown) => {
-        toastError(error, `Failed to update ${noun.toLowerCase()} status`);
-      })
-      .finally(() => {
-        setTogglingId(null);
-      });
-  };
+  const toggle = useRowAction({
+    run: (record: GeoRecord) => update({ body: buildToggleForm(record) }).unwrap(),
+    failure: `Failed to update ${noun.toLowerCase()} status`,
+  });
 
   return (
     <>
       <ListPageShell
-        title={config.title}
-        description={config.description}
+        list={list}
+        texts={{
+          title: config.title,
+          description: config.description,
+          searchPlaceholder: config.searchPlaceholder,
+          searchLabel: `Search ${config.plural}`,
+          emptyTitle: `No ${config.plural} found`,
+          emptyMessage: `Add a ${noun.toLowerCase()} to get started.`,
+          countLabel: [noun.toLowerCase(), config.plural],
+        }}
         actions={
           canCreate ? (
             <Button
@@ -99,23 +95,6 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
             </Button>
           ) : null
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder={config.searchPlaceholder}
-        searchLabel={`Search ${config.plural}`}
-        search={search}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error ? getErrorMessage(list.error, `Failed to fetch ${config.plural}`) : null}
-        isEmpty={list.rows.length === 0}
-        emptyTitle={`No ${config.plural} found`}
-        emptyMessage={`Add a ${noun.toLowerCase()} to get started.`}
-        pagination={list.pagination}
-        page={page}
-        onPageChange={(next) => {
-          setPaging({ search, page: next });
-        }}
-        countLabel={[config.noun.toLowerCase(), config.plural]}
       >
         <DataTable
           head={
@@ -169,9 +148,9 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
                     active={record.isActive}
                     name={record.name}
                     readOnly={!canUpdate}
-                    disabled={togglingId === record._id}
+                    disabled={toggle.isBusy(record)}
                     onToggle={() => {
-                      handleToggle(record);
+                      toggle.start(record);
                     }}
                   />
                 </td>

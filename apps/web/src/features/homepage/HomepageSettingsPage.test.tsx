@@ -16,6 +16,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { IDS, activeCountries, activeStates, blogListAnswer, makeBlog } from '../blogs/test-data';
 import { listAnswer, makeItinerary } from '../itineraries/test-data';
@@ -57,7 +58,7 @@ const stub = (
   stubFetch((call) => {
     if (call.url === PROFILE)
       return jsonResponse(
-        okEnvelope(
+        okRecord(
           makeProfile({ permissions: options.permissions ?? ['homepage.view', 'homepage.update'] }),
         ),
       );
@@ -82,10 +83,12 @@ const stub = (
 const open = async () => {
   renderRoutes(routes, PAGE);
   expect(await screen.findByRole('heading', { name: 'Homepage Settings' })).toBeInTheDocument();
+  // The sections appear once the saved settings have loaded (the heading comes first): on a busy
+  // machine that is after the heading, so wait for them too.
   return {
-    destinations: screen.getByRole('region', { name: 'Trending Destinations' }),
-    packages: screen.getByRole('region', { name: 'Tour Packages' }),
-    blogs: screen.getByRole('region', { name: 'Travelpedia Blogs' }),
+    destinations: await screen.findByRole('region', { name: 'Trending Destinations' }),
+    packages: await screen.findByRole('region', { name: 'Tour Packages' }),
+    blogs: await screen.findByRole('region', { name: 'Travelpedia Blogs' }),
   };
 };
 
@@ -246,7 +249,7 @@ describe('HomepageSettingsPage', () => {
     stubFetch((call) => {
       if (call.url === PROFILE)
         return jsonResponse(
-          okEnvelope(makeProfile({ permissions: ['homepage.view', 'homepage.update'] })),
+          okRecord(makeProfile({ permissions: ['homepage.view', 'homepage.update'] })),
         );
       if (call.url === S.homepageSettings && call.method === 'PUT')
         return Promise.reject(new TypeError('Failed to fetch'));

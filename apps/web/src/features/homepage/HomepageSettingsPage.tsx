@@ -9,8 +9,6 @@ import {
   HOMEPAGE_MESSAGES,
   HOMEPAGE_TEXTS as T,
   MAX_PAGE_SIZE,
-  PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -19,7 +17,7 @@ import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorEnvelope, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from '../blogs/blogs.api';
 import { useActivePlacesQuery } from '../geography/geography.api';
@@ -472,9 +470,12 @@ const SortablePackage = ({ pkg, index, count, onMove, onRemove }: SortablePackag
 };
 
 const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const blogs = useListBlogsQuery({ page: FIRST_PAGE, limit: PAGE_SIZE, search });
+  // The first page of the search is offered (no paging here).
+  const paging = useSearchPaging();
+  const blogs = useListPage(paging, useListBlogsQuery(paging.args), {
+    rows: (data) => data.blogs,
+    errorFallback: 'Failed to load blogs',
+  });
   const chosen = new Set(selection.blogs.map((b) => b._id));
   return (
     <Section title={T.blogs} count={selection.blogs.length} limit={HOMEPAGE_LIMITS.blogs}>
@@ -494,18 +495,18 @@ const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
         </ul>
       ) : null}
       <SearchBox
-        value={searchText}
-        onChange={setSearchText}
+        value={blogs.searchText}
+        onChange={blogs.setSearchText}
         placeholder={T.searchBlogs}
         className="max-w-md"
       />
-      {blogs.isFetching && !blogs.data ? (
+      {blogs.isLoading ? (
         <Spinner />
-      ) : (blogs.data?.blogs ?? []).length === 0 ? (
+      ) : blogs.isEmpty ? (
         <p className={muted}>No blogs found.</p>
       ) : (
         <CardGrid label="Available blogs">
-          {(blogs.data?.blogs ?? []).map((blog) => (
+          {blogs.rows.map((blog) => (
             <li key={blog._id}>
               <button
                 type="button"

@@ -12,6 +12,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { listAnswer, makeLibrary } from './test-data';
 
@@ -51,7 +52,7 @@ interface ServerOptions {
 
 const stubServer = ({ permissions = ALL, list, other }: ServerOptions = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
     if (call.url === BASE && call.method === 'GET') {
       return list ? list(call) : jsonResponse(okEnvelope(listAnswer(libraries)));
     }
@@ -197,7 +198,8 @@ describe('ImageLibraryPage', () => {
   });
 
   it('falls back to "Failed to fetch image libraries"', async () => {
-    stubServer({ list: () => new Response('nope', { status: 500 }) });
+    // An answer without our envelope's message (a non-JSON 5xx is a proxy's: "Cannot reach...").
+    stubServer({ list: () => jsonResponse({ error: 'boom' }, 500) });
     await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch image libraries');
   });
@@ -283,7 +285,7 @@ describe('LibraryFormModal', () => {
     const calls = stubServer({
       other: (call) =>
         call.method === 'POST' && call.url === BASE
-          ? jsonResponse(okEnvelope(makeLibrary(9), 201, 'Image library created'), 201)
+          ? jsonResponse(okRecord(makeLibrary(9), 201, 'Image library created'), 201)
           : undefined,
     });
     await open();

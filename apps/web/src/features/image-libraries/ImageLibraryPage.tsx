@@ -1,11 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  IMAGE_LIBRARY_MESSAGES,
-  PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
-  type ImageLibrary,
-} from '@safarnama/contract';
-import { useAppSelector } from '../../app/store';
+import { IMAGE_LIBRARY_MESSAGES, type ImageLibrary } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import {
@@ -17,8 +11,7 @@ import {
   RowAction,
 } from '../../components/ui/ListPageShell';
 import { formatShortDate } from '../../lib/format';
-import { toastError } from '../../lib/errors';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { imagesLabel, tableDescription } from './format';
 import {
@@ -26,7 +19,7 @@ import {
   useListImageLibrariesQuery,
   useToggleImageLibraryStatusMutation,
 } from './imageLibraries.api';
-import { OPERATION_FALLBACKS, selectOperation } from './imageLibraries.slice';
+import { OPERATION_FALLBACKS } from './imageLibraries.slice';
 
 // The modals pull in react-dropzone and @dnd-kit: they load when first opened.
 const LibraryFormModal = lazy(() =>
@@ -39,10 +32,26 @@ const ImageManagerModal = lazy(() =>
 type OpenDialog =
   | { kind: 'none' }
   | { kind: 'form'; library: ImageLibrary | null }
-  | { kind: 'images'; library: ImageLibrary }
-  | { kind: 'delete'; library: ImageLibrary };
+  | { kind: 'images'; library: ImageLibrary };
 
 const NONE: OpenDialog = { kind: 'none' };
+
+const TEXTS = {
+  title: 'Image Library Management',
+  description: 'Reusable photo libraries, by month, for itineraries and place details.',
+  searchPlaceholder: 'Search by title, description, or month...',
+  searchLabel: 'Search image libraries',
+  emptyTitle: 'No image libraries found',
+  emptyMessage: 'Create a library to start collecting images.',
+  countLabel: ['library', 'libraries'],
+  loadingLabel: 'Loading libraries',
+} as const;
+
+/** Spec §8: toggle and delete failures are logged; the failure toast follows. */
+const logError = (error: unknown): boolean => {
+  console.error(error);
+  return false;
+};
 
 /** /services/image-library: 'Image Library Management' (spec §2). */
 export const ImageLibraryPage = () => {
@@ -50,22 +59,12 @@ export const ImageLibraryPage = () => {
   const canUpdate = useCan('image-libraries.update');
   const canDelete = useCan('image-libraries.delete');
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to the search it was chosen for: a new search starts again at page 1.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const handlePageChange = (next: number): void => {
-    setPaging({ search, page: next });
-  };
-
-  const { data, isLoading, isFetching } = useListImageLibrariesQuery({
-    page,
-    limit: PAGE_SIZE,
-    search,
+  const paging = useSearchPaging();
+  const list = useListPage(paging, useListImageLibrariesQuery(paging.args), {
+    rows: (data) => data.libraries,
+    errorFallback: OPERATION_FALLBACKS.list,
   });
-  const listState = useAppSelector((state) => selectOperation(state, 'list'));
-  const libraries = data?.libraries ?? [];
+  const libraries = list.rows;
 
   const [dialog, setDialog] = useState<OpenDialog>(NONE);
   const handleClose = (): void => {
@@ -73,39 +72,30 @@ export const ImageLibraryPage = () => {
   };
 
   const [deleteLibrary] = useDeleteImageLibraryMutation();
-  const [toggleStatus, { isLoading: isToggling, originalArgs: togglingId }] =
-    useToggleImageLibraryStatusMutation();
-
-  const handleConfirmDelete = (library: ImageLibrary): void => {
-    setDialog(NONE);
-    deleteLibrary(library._id)
-      .unwrap()
-      .then(() => {
-        // The last row of a later page went: show the page before it.
-        if (libraries.length === 1 && page > 1) handlePageChange(page - 1);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        toastError(error, OPERATION_FALLBACKS.delete);
-      });
-  };
-
-  const handleToggle = (library: ImageLibrary): void => {
-    toggleStatus(library._id)
-      .unwrap()
-      .catch((error: unknown) => {
-        console.error(error);
-        toastError(error, OPERATION_FALLBACKS.toggleStatus);
-      });
-  };
+  const [toggleStatus] = useToggleImageLibraryStatusMutation();
+  const remove = useRowAction({
+    run: (library: ImageLibrary) => deleteLibrary(library._id).unwrap(),
+    confirm: { title: 'Delete Image Library', message: IMAGE_LIBRARY_MESSAGES.deleteConfirm },
+    failure: OPERATION_FALLBACKS.delete,
+    onSuccess: () => {
+      // The last row of a later page went: show the page before it.
+      if (libraries.length === 1 && list.page > 1) list.setPage(list.page - 1);
+    },
+    onError: logError,
+  });
+  const toggle = useRowAction({
+    run: (library: ImageLibrary) => toggleStatus(library._id).unwrap(),
+    failure: OPERATION_FALLBACKS.toggleStatus,
+    onError: logError,
+  });
 
   const showActions = canUpdate || canDelete;
 
   return (
     <>
       <ListPageShell
-        title="Image Library Management"
-        description="Reusable photo libraries, by month, for itineraries and place details."
+        list={list}
+        texts={TEXTS}
         actions={
           canCreate ? (
             <Button
@@ -117,22 +107,6 @@ export const ImageLibraryPage = () => {
             </Button>
           ) : null
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search by title, description, or month..."
-        searchLabel="Search image libraries"
-        search={search}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        loadingLabel="Loading libraries"
-        error={listState.error}
-        isEmpty={libraries.length === 0}
-        emptyTitle="No image libraries found"
-        emptyMessage="Create a library to start collecting images."
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={handlePageChange}
-        countLabel={['library', 'libraries']}
         alwaysShowPages
       >
         <DataTable
@@ -202,7 +176,7 @@ export const ImageLibraryPage = () => {
                       <RowAction
                         tone="red"
                         onClick={() => {
-                          setDialog({ kind: 'delete', library });
+                          remove.start(library);
                         }}
                       >
                         Delete
@@ -211,9 +185,9 @@ export const ImageLibraryPage = () => {
                     {canUpdate ? (
                       <RowAction
                         tone="amber"
-                        disabled={isToggling && togglingId === library._id}
+                        disabled={toggle.isBusy(library)}
                         onClick={() => {
-                          handleToggle(library);
+                          toggle.start(library);
                         }}
                       >
                         {library.status === 'active' ? 'Deactivate' : 'Activate'}
@@ -237,17 +211,7 @@ export const ImageLibraryPage = () => {
         </DataTable>
       </ListPageShell>
 
-      <ConfirmDialog
-        open={dialog.kind === 'delete'}
-        onOpenChange={(open) => {
-          if (!open) handleClose();
-        }}
-        title="Delete Image Library"
-        message={IMAGE_LIBRARY_MESSAGES.deleteConfirm}
-        onConfirm={() => {
-          if (dialog.kind === 'delete') handleConfirmDelete(dialog.library);
-        }}
-      />
+      <ConfirmDialog {...remove.confirmDialog} />
 
       <Suspense fallback={<OverlaySpinner />}>
         {dialog.kind === 'form' ? (

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, type ImageLibrary } from '@safarnama/contract';
+import type { ImageLibrary } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Modal } from '../../components/ui/Modal';
 import { Pagination } from '../../components/ui/Pagination';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
-import { getErrorMessage } from '../../lib/errors';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { imagesLabel } from './format';
 import { useGetImageLibraryQuery, useListImageLibrariesQuery } from './imageLibraries.api';
 import { OPERATION_FALLBACKS } from './imageLibraries.slice';
@@ -108,16 +107,14 @@ interface PickerModalProps {
 }
 
 const PickerModal = ({ selectedId, onSelect, onClose }: PickerModalProps) => {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  // Mounted only while open, so opening (and each page or search) asks the server again.
-  const { data, isFetching, error } = useListImageLibrariesQuery(
-    { page, limit: PAGE_SIZE, search },
-    { refetchOnMountOrArgChange: true },
+  const paging = useSearchPaging();
+  const list = useListPage(
+    paging,
+    // Mounted only while open, so opening (and each page or search) asks the server again.
+    useListImageLibrariesQuery(paging.args, { refetchOnMountOrArgChange: true }),
+    { rows: (data) => data.libraries, errorFallback: OPERATION_FALLBACKS.list },
   );
-  const libraries = data?.libraries ?? [];
+  const { pagination } = list;
   return (
     <Modal
       open
@@ -129,32 +126,32 @@ const PickerModal = ({ selectedId, onSelect, onClose }: PickerModalProps) => {
     >
       <div className="space-y-4">
         <SearchBox
-          value={searchText}
-          onChange={setSearchText}
+          value={list.searchText}
+          onChange={list.setSearchText}
           placeholder="Search by title, description, or month..."
           label="Search image libraries"
         />
-        {error ? (
+        {list.error ? (
           <p
             role="alert"
             className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
           >
-            {getErrorMessage(error, OPERATION_FALLBACKS.list)}
+            {list.error}
           </p>
         ) : null}
-        {!data && isFetching ? (
+        {list.isLoading ? (
           <div className="flex justify-center py-10 text-teal-600 dark:text-teal-400">
             <Spinner className="size-6" label="Loading libraries" />
           </div>
-        ) : libraries.length === 0 ? (
+        ) : list.isEmpty ? (
           <EmptyState title="No image libraries found" />
         ) : (
           <ul
             aria-label="Image libraries"
-            aria-busy={isFetching || undefined}
+            aria-busy={list.isFetching || undefined}
             className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
           >
-            {libraries.map((library) => {
+            {list.rows.map((library) => {
               const selected = library._id === selectedId;
               return (
                 <li key={library._id} className="flex items-center justify-between gap-3 px-3 py-2">
@@ -183,14 +180,12 @@ const PickerModal = ({ selectedId, onSelect, onClose }: PickerModalProps) => {
             })}
           </ul>
         )}
-        {data && data.pagination.totalPages > 1 ? (
+        {pagination && pagination.totalPages > 1 ? (
           <Pagination
-            page={page}
-            totalPages={data.pagination.totalPages}
+            page={list.page}
+            totalPages={pagination.totalPages}
             label="Library pages"
-            onPageChange={(next) => {
-              setPaging({ search, page: next });
-            }}
+            onPageChange={list.setPage}
           />
         ) : null}
       </div>

@@ -12,6 +12,7 @@ import {
   stubFetch,
   stubXhr,
   type RecordedXhr,
+  okRecord,
 } from '../../test/utils';
 import { listAnswer, makeImage, makeLibrary } from './test-data';
 
@@ -45,13 +46,11 @@ beforeEach(() => {
   stubFetch((call) => {
     if (call.url === PROFILE) {
       return jsonResponse(
-        okEnvelope(
-          makeProfile({ permissions: ['image-libraries.view', 'image-libraries.update'] }),
-        ),
+        okRecord(makeProfile({ permissions: ['image-libraries.view', 'image-libraries.update'] })),
       );
     }
     if (call.url === BASE) return jsonResponse(okEnvelope(listAnswer([library])));
-    if (call.url === `${BASE}/${library._id}`) return jsonResponse(okEnvelope({ data: library }));
+    if (call.url === `${BASE}/${library._id}`) return jsonResponse(okRecord(library));
     return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });
 });
@@ -100,7 +99,7 @@ describe('ImageManagerModal', () => {
       () =>
         new Promise((resolve) => {
           answer = () => {
-            resolve({ status: 200, body: okEnvelope(library) });
+            resolve({ status: 200, body: okRecord(library) });
           };
         }),
     );

@@ -12,6 +12,7 @@ import {
 import { useAppSelector } from '../../app/store';
 import { AltTextInput, ErrorList, FormActions, FormError } from '../../components/ui/Form';
 import { ImageDropzone } from '../../components/ui/ImageDropzone';
+import { Img } from '../../components/ui/Img';
 import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { Spinner } from '../../components/ui/Spinner';
@@ -28,19 +29,14 @@ interface ImageManagerModalProps {
 
 /** One card of the grid: a kept image or a new file, with its preview and alt text. */
 type Item =
-  | { key: string; kind: 'existing'; image: Image; altText: string; preview: string }
+  | { key: string; kind: 'existing'; image: Image; altText: string }
   | { key: string; kind: 'new'; file: File; altText: string; preview: string };
 
 export const ALT_TEXT_HINT = 'ALT text helps with SEO and screen readers';
 const TYPES_LABEL = 'JPEG, PNG or GIF';
 
-/** The smallest WebP variant fit for a card, else the stored image. */
-const previewOf = (image: Image): string => {
-  const variant = [...image.variants]
-    .sort((a, b) => a.width - b.width)
-    .find((candidate) => candidate.width >= 300);
-  return variant?.url ?? image.publicUrl ?? image.url;
-};
+/** Card widths of the grid: one, two or three columns (the modal is at most 4xl wide). */
+const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 50vw, 100vw';
 
 const toSlot = (item: Item): ImageSlot =>
   item.kind === 'existing'
@@ -98,7 +94,6 @@ const ImageManagerForm = ({ library, onClose, onBusyChange }: ImageManagerFormPr
         kind: 'existing',
         image,
         altText: image.altText,
-        preview: previewOf(image),
       })),
   );
   const [rejections, setRejections] = useState<string[]>([]);
@@ -299,16 +294,23 @@ const SortableImageCard = ({
           : 'border-slate-200 dark:border-slate-700'
       }`}
     >
-      <div
-        className="relative aspect-[4/3] bg-slate-100 dark:bg-slate-800"
-        style={item.kind === 'existing' ? { backgroundColor: item.image.placeholder } : undefined}
-      >
-        <img
-          src={item.preview}
-          alt={item.altText || `Preview of ${name}`}
-          className="size-full object-cover"
-          draggable={false}
-        />
+      <div className="relative aspect-[4/3] bg-slate-100 dark:bg-slate-800">
+        {item.kind === 'existing' ? (
+          <Img
+            image={item.image}
+            sizes={CARD_SIZES}
+            alt={item.altText || `Preview of ${name}`}
+            className="size-full object-cover"
+            draggable={false}
+          />
+        ) : (
+          <img
+            src={item.preview}
+            alt={item.altText || `Preview of ${name}`}
+            className="size-full object-cover"
+            draggable={false}
+          />
+        )}
         <span className="absolute top-2 left-2 rounded-md bg-slate-950/70 px-1.5 py-0.5 text-xs font-semibold text-white">
           {position}
         </span>

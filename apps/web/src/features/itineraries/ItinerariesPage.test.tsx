@@ -12,6 +12,7 @@ import {
   stubFetch,
   stubXhr,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeImage } from '../image-libraries/test-data';
 import { itineraryListUrl } from './itineraries.api';
@@ -49,7 +50,7 @@ interface ServerOptions {
 
 const stubServer = ({ list, other, permissions = ALL }: ServerOptions = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
     if (call.url === API_PATHS.service.listItineraries) {
       return list ? list(call) : jsonResponse(okEnvelope(listAnswer([goa, ladakh])));
     }

@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeActivity, page } from './test-data';
 
@@ -39,7 +40,7 @@ const stubServer = (
 ) =>
   stubFetch((call) => {
     if (call.url === PROFILE) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
     return handler(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });

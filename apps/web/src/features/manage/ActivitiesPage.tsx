@@ -1,9 +1,19 @@
-import { PAGE_SIZE } from '@safarnama/contract';
 import { ListPageShell } from '../../components/ui/ListPageShell';
-import { getErrorMessage } from '../../lib/errors';
-import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { ActivityTable } from './ActivityTable';
 import { useListAdminActivitiesQuery } from './manage.api';
+
+const TEXTS = {
+  title: 'Admin Activities',
+  description:
+    'Who changed what and when, from which address. Open an entry to see the fields it changed; secrets are never shown.',
+  searchPlaceholder: 'Search by admin, action or entity...',
+  searchLabel: 'Search admin activities',
+  emptyTitle: 'No activity found',
+  emptyMessage: 'Changes made by admins appear here.',
+  countLabel: ['entry', 'entries'],
+  loadingLabel: 'Loading activities',
+} as const;
 
 /**
  * /admins-activities, 'Admin Activities' (spec §2): the audit log, newest first, searchable over
@@ -11,36 +21,16 @@ import { useListAdminActivitiesQuery } from './manage.api';
  * diff. Read-only: nobody edits or deletes the log.
  */
 export const ActivitiesPage = () => {
-  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
-  const { data, error, isLoading, isFetching, refetch } = useListAdminActivitiesQuery(
-    { page, limit: PAGE_SIZE, search },
+  const paging = useSearchPaging();
+  const list = useListPage(
+    paging,
     // Every change anywhere writes an entry: never show a stale log on arrival.
-    { refetchOnMountOrArgChange: true },
+    useListAdminActivitiesQuery(paging.args, { refetchOnMountOrArgChange: true }),
+    { rows: (data) => data.activities, errorFallback: 'Failed to fetch admin activities' },
   );
-  const rows = data?.activities ?? [];
   return (
-    <ListPageShell
-      title="Admin Activities"
-      description="Who changed what and when, from which address. Open an entry to see the fields it changed; secrets are never shown."
-      searchText={searchText}
-      onSearchChange={setSearchText}
-      searchPlaceholder="Search by admin, action or entity..."
-      searchLabel="Search admin activities"
-      search={search}
-      isLoading={isLoading}
-      isFetching={isFetching}
-      loadingLabel="Loading activities"
-      error={error ? getErrorMessage(error, 'Failed to fetch admin activities') : null}
-      onRetry={() => void refetch()}
-      isEmpty={rows.length === 0}
-      emptyTitle="No activity found"
-      emptyMessage="Changes made by admins appear here."
-      pagination={data?.pagination}
-      page={page}
-      onPageChange={setPage}
-      countLabel={['entry', 'entries']}
-    >
-      <ActivityTable activities={rows} />
+    <ListPageShell list={list} texts={TEXTS}>
+      <ActivityTable activities={list.rows} />
     </ListPageShell>
   );
 };

@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeActivity, makeAdmin, makeLoginActivity } from './test-data';
 
@@ -23,7 +24,7 @@ const stubServer = (
 ) =>
   stubFetch((call) => {
     if (call.url === PROFILE) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
     return handler(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });

@@ -16,7 +16,7 @@ import { useProfile } from '../auth/auth.api';
 import { LoginActivityTable } from '../account/LoginActivityTable';
 import { useCan } from '../auth/useCan';
 import { ActivityTable } from './ActivityTable';
-import { DISABLE_WARNING, useAdminStatus, useResendInvitation } from './adminUsers';
+import { useAdminStatus, useResendInvitation } from './adminUsers';
 import { useGetAdminUserQuery } from './manage.api';
 import { Avatar, Badge } from './parts';
 
@@ -181,9 +181,9 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
   const { data: profile } = useProfile();
   const canUpdate = useCan('admins.update');
   const isSelf = profile?._id === admin._id;
-  const [dialog, setDialog] = useState<'none' | 'edit' | 'disable'>('none');
-  const { setStatus, busyId } = useAdminStatus();
-  const { send, sendingId } = useResendInvitation();
+  const [editing, setEditing] = useState(false);
+  const status = useAdminStatus();
+  const resend = useResendInvitation();
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -204,10 +204,9 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
                 active={admin.isActive}
                 name={admin.name}
                 readOnly={isSelf || !canUpdate}
-                disabled={busyId === admin._id}
+                disabled={status.isBusy(admin)}
                 onToggle={() => {
-                  if (admin.isActive) setDialog('disable');
-                  else setStatus(admin, true);
+                  status.toggle(admin);
                 }}
               />
             </Fact>
@@ -230,7 +229,7 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
             <Button
               variant="secondary"
               onClick={() => {
-                setDialog('edit');
+                setEditing(true);
               }}
             >
               Edit
@@ -238,9 +237,9 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
             {admin.invitationPending ? (
               <Button
                 variant="secondary"
-                loading={sendingId === admin._id}
+                loading={resend.isBusy(admin)}
                 onClick={() => {
-                  send(admin);
+                  resend.start(admin);
                 }}
               >
                 Resend invitation
@@ -250,29 +249,17 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
         ) : null}
       </div>
       <Suspense fallback={<OverlaySpinner />}>
-        {dialog === 'edit' ? (
+        {editing ? (
           <AdminUserFormModal
             admin={admin}
             isSelf={isSelf}
             onClose={() => {
-              setDialog('none');
+              setEditing(false);
             }}
           />
         ) : null}
       </Suspense>
-      <ConfirmDialog
-        open={dialog === 'disable'}
-        onOpenChange={(open) => {
-          if (!open) setDialog('none');
-        }}
-        title={`Disable ${admin.name}?`}
-        message={DISABLE_WARNING}
-        confirmLabel="Disable"
-        onConfirm={() => {
-          setStatus(admin, false);
-          setDialog('none');
-        }}
-      />
+      <ConfirmDialog {...status.disable.confirmDialog} />
     </Card>
   );
 };

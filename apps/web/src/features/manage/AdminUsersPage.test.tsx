@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeAdmin, makeUserType, page, SELF_ID, SELF_TYPE_ID } from './test-data';
 
@@ -38,7 +39,7 @@ interface Options {
 
 const stubServer = ({ permissions = ALL, other }: Options = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
     if (call.url === `${MANAGE}/get-users`) {
       return jsonResponse(okEnvelope(page('users', [self, ravi, meera])));
     }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { PAGE_SIZE, type AdminUser } from '@safarnama/contract';
+import type { AdminUser } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import {
@@ -12,11 +12,10 @@ import {
   StatusToggle,
 } from '../../components/ui/ListPageShell';
 import { loadWithTimeout } from '../../app/lazy';
-import { getErrorMessage } from '../../lib/errors';
-import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useProfile } from '../auth/auth.api';
 import { useCan } from '../auth/useCan';
-import { adminUserPath, DISABLE_WARNING, useAdminStatus, useResendInvitation } from './adminUsers';
+import { adminUserPath, useAdminStatus, useResendInvitation } from './adminUsers';
 import { useListAdminUsersQuery } from './manage.api';
 import { Avatar, Badge, DateTimeCell } from './parts';
 
@@ -27,12 +26,21 @@ const AdminUserFormModal = lazy(() =>
   })),
 );
 
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'form'; admin: AdminUser | null }
-  | { kind: 'disable'; admin: AdminUser };
+type Dialog = { kind: 'none' } | { kind: 'form'; admin: AdminUser | null };
 
 const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
+
+const TEXTS = {
+  title: 'Add User',
+  description:
+    'The admins of the back-office. Invite someone with a role: they choose their own password from the e-mail they get.',
+  searchPlaceholder: 'Search by name, e-mail or role...',
+  searchLabel: 'Search admins',
+  emptyTitle: 'No admins found',
+  emptyMessage: 'Invite an admin to share the work.',
+  countLabel: ['admin', 'admins'],
+  loadingLabel: 'Loading admins',
+} as const;
 
 /**
  * /add-user, 'Add User' (spec §2): the admin users in a searchable (500 ms, back to page 1),
@@ -44,25 +52,25 @@ export const AdminUsersPage = () => {
   const canCreate = useCan('admins.create');
   const canUpdate = useCan('admins.update');
   const { data: profile } = useProfile();
-  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
-  const { data, error, isLoading, isFetching, refetch } = useListAdminUsersQuery(
-    { page, limit: PAGE_SIZE, search },
+  const paging = useSearchPaging();
+  const list = useListPage(
+    paging,
     // Sign-ins and accepted invitations happen elsewhere: never show a stale page.
-    { refetchOnMountOrArgChange: true },
+    useListAdminUsersQuery(paging.args, { refetchOnMountOrArgChange: true }),
+    { rows: (data) => data.users, errorFallback: 'Failed to fetch admin users' },
   );
-  const rows = data?.users ?? [];
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const closeDialog = (): void => {
     setDialog({ kind: 'none' });
   };
-  const { setStatus, busyId } = useAdminStatus();
-  const { send, sendingId } = useResendInvitation();
+  const status = useAdminStatus();
+  const resend = useResendInvitation();
 
   return (
     <>
       <ListPageShell
-        title="Add User"
-        description="The admins of the back-office. Invite someone with a role: they choose their own password from the e-mail they get."
+        list={list}
+        texts={TEXTS}
         actions={
           canCreate ? (
             <Button
@@ -74,23 +82,6 @@ export const AdminUsersPage = () => {
             </Button>
           ) : null
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search by name, e-mail or role..."
-        searchLabel="Search admins"
-        search={search}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        loadingLabel="Loading admins"
-        error={error ? getErrorMessage(error, 'Failed to fetch admin users') : null}
-        onRetry={() => void refetch()}
-        isEmpty={rows.length === 0}
-        emptyTitle="No admins found"
-        emptyMessage="Invite an admin to share the work."
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={setPage}
-        countLabel={['admin', 'admins']}
       >
         <DataTable
           head={
@@ -109,7 +100,7 @@ export const AdminUsersPage = () => {
             </>
           }
         >
-          {rows.map((admin) => {
+          {list.rows.map((admin) => {
             const isSelf = admin._id === profile?._id;
             return (
               <tr key={admin._id} className="align-middle">
@@ -153,10 +144,9 @@ export const AdminUsersPage = () => {
                     active={admin.isActive}
                     name={admin.name}
                     readOnly={isSelf || !canUpdate}
-                    disabled={busyId === admin._id}
+                    disabled={status.isBusy(admin)}
                     onToggle={() => {
-                      if (admin.isActive) setDialog({ kind: 'disable', admin });
-                      else setStatus(admin, true);
+                      status.toggle(admin);
                     }}
                   />
                 </td>
@@ -167,9 +157,9 @@ export const AdminUsersPage = () => {
                         <RowAction
                           tone="indigo"
                           aria-label={`Resend invitation to ${admin.name}`}
-                          disabled={sendingId === admin._id}
+                          disabled={resend.isBusy(admin)}
                           onClick={() => {
-                            send(admin);
+                            resend.start(admin);
                           }}
                         >
                           Resend invitation
@@ -203,19 +193,7 @@ export const AdminUsersPage = () => {
         ) : null}
       </Suspense>
 
-      <ConfirmDialog
-        open={dialog.kind === 'disable'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
-        title={dialog.kind === 'disable' ? `Disable ${dialog.admin.name}?` : 'Disable admin?'}
-        message={DISABLE_WARNING}
-        confirmLabel="Disable"
-        onConfirm={() => {
-          if (dialog.kind === 'disable') setStatus(dialog.admin, false);
-          closeDialog();
-        }}
-      />
+      <ConfirmDialog {...status.disable.confirmDialog} />
     </>
   );
 };

@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { CEILING_NOTE } from './PermissionMatrix';
 import { makeUserType, page, permissionsAnswer, SELF_TYPE_ID } from './test-data';
@@ -30,7 +31,7 @@ interface Options {
 
 const stubServer = ({ mine = [...PERMISSION_KEYS], answer = {}, save }: Options = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions: mine })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions: mine })));
     if (call.url === `${MANAGE}/get-user-types-list`) {
       return jsonResponse(
         okEnvelope({
@@ -44,7 +45,7 @@ const stubServer = ({ mine = [...PERMISSION_KEYS], answer = {}, save }: Options 
     }
     if (call.url === PERMISSIONS) {
       return jsonResponse(
-        okEnvelope(
+        okRecord(
           permissionsAnswer({
             userType: {
               _id: editor._id,
@@ -113,7 +114,7 @@ describe('RolePermissionsPage', () => {
     const calls = stubServer({
       answer: { permissions: ['itineraries.view'] },
       save: () =>
-        jsonResponse(okEnvelope(permissionsAnswer(), 200, 'Permissions saved successfully')),
+        jsonResponse(okRecord(permissionsAnswer(), 200, 'Permissions saved successfully')),
     });
     const user = await open();
     const save = screen.getByRole('button', { name: 'Save Permissions' });
@@ -167,7 +168,7 @@ describe('RolePermissionsPage', () => {
     const calls = stubServer({
       mine,
       answer: { permissions: ['itineraries.view', 'blogs.view'], grantable: mine },
-      save: () => jsonResponse(okEnvelope(permissionsAnswer())),
+      save: () => jsonResponse(okRecord(permissionsAnswer())),
     });
     const user = await open();
     const blogs = box('Travelpedia blogs: view');

@@ -1,11 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  MANAGE_MESSAGES,
-  PAGE_SIZE,
-  PERMISSION_KEYS,
-  type UserTypePermissions,
-} from '@safarnama/contract';
+import { MANAGE_MESSAGES, PERMISSION_KEYS, type UserTypePermissions } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FormError, inputClasses, labelClasses } from '../../components/ui/Form';
@@ -15,6 +10,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useProfile } from '../auth/auth.api';
 import { useCan } from '../auth/useCan';
 import {
@@ -266,12 +262,14 @@ const PermissionsOverview = ({
   selectedId: string;
   onEdit: (id: string) => void;
 }) => {
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, isFetching } = useListAllUserTypePermissionsQuery({
-    page,
-    limit: PAGE_SIZE,
+  // Paged, not searched: the search text stays empty.
+  const paging = useSearchPaging();
+  const { page, limit } = paging.args;
+  const list = useListPage(paging, useListAllUserTypePermissionsQuery({ page, limit }), {
+    rows: (data) => data.userTypes,
+    errorFallback: 'Failed to fetch the roles’ permissions',
   });
-  const rows = data?.userTypes ?? [];
+  const { rows, pagination, isLoading, isFetching, error } = list;
   return (
     <section aria-labelledby="overview-heading">
       <div className="mb-3 flex items-center gap-3">
@@ -284,15 +282,13 @@ const PermissionsOverview = ({
           </span>
         ) : null}
       </div>
-      {error ? (
-        <FormError message={getErrorMessage(error, 'Failed to fetch the roles’ permissions')} />
-      ) : null}
+      {error ? <FormError message={error} /> : null}
       <Card className="overflow-hidden">
         {isLoading ? (
           <div className="flex justify-center py-12 text-teal-600 dark:text-teal-400">
             <Spinner className="size-6" label="Loading roles" />
           </div>
-        ) : rows.length === 0 ? (
+        ) : list.isEmpty ? (
           <p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">
             No roles yet.
           </p>
@@ -362,12 +358,12 @@ const PermissionsOverview = ({
           </div>
         )}
       </Card>
-      {data && data.pagination.totalPages > 1 ? (
+      {pagination && pagination.totalPages > 1 ? (
         <div className="mt-4 flex justify-end">
           <Pagination
             page={page}
-            totalPages={data.pagination.totalPages}
-            onPageChange={setPage}
+            totalPages={pagination.totalPages}
+            onPageChange={paging.setPage}
             label="Roles pagination"
           />
         </div>

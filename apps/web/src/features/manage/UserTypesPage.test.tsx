@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeUserType, page } from './test-data';
 
@@ -39,7 +40,7 @@ interface Options {
 
 const stubServer = ({ permissions = ALL, list, other }: Options = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
     if (call.url === `${MANAGE}/get-user-types`) {
       return list
         ? list(call)

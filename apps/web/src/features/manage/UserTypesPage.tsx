@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MANAGE_MESSAGES, PAGE_SIZE, type UserType } from '@safarnama/contract';
+import { MANAGE_MESSAGES, type UserType } from '@safarnama/contract';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel } from '../../components/ui/AlertDialog';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import {
@@ -12,10 +12,9 @@ import {
   StatusToggle,
 } from '../../components/ui/ListPageShell';
 import { loadWithTimeout } from '../../app/lazy';
-import { getErrorMessage, getErrorStatus, toastError } from '../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
-import { showToast } from '../../lib/toast';
-import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { useListUserTypesQuery, useUpdateUserTypeStatusMutation } from './manage.api';
 import { Badge, LockIcon } from './parts';
@@ -35,6 +34,18 @@ type Dialog =
 const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
 const LOCKED = 'The built-in Super Admin role holds every permission and cannot be changed.';
 
+const TEXTS = {
+  title: 'Add Role',
+  description:
+    'User types (roles) decide what each admin may see and do. Create a role here, then choose its permissions on the Add Permission page.',
+  searchPlaceholder: 'Search by name or description...',
+  searchLabel: 'Search roles',
+  emptyTitle: 'No roles found',
+  emptyMessage: 'Create a role to give admins a set of permissions.',
+  countLabel: ['role', 'roles'],
+  loadingLabel: 'Loading roles',
+} as const;
+
 /** Where a role's permissions are edited. */
 export const permissionsPath = (typeId: string) =>
   `/add-role-permission?type=${encodeURIComponent(typeId)}`;
@@ -50,48 +61,38 @@ export const UserTypesPage = () => {
   const canUpdate = useCan('roles.update');
   const canSeeAdmins = useCan('admins.view');
   const navigate = useNavigate();
-  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
-  const { data, error, isLoading, isFetching, refetch } = useListUserTypesQuery({
-    page,
-    limit: PAGE_SIZE,
-    search,
+  const paging = useSearchPaging();
+  const list = useListPage(paging, useListUserTypesQuery(paging.args), {
+    rows: (data) => data.userTypes,
+    errorFallback: 'Failed to fetch roles',
   });
-  const rows = data?.userTypes ?? [];
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const closeDialog = (): void => {
     setDialog({ kind: 'none' });
   };
   const [updateStatus] = useUpdateUserTypeStatusMutation();
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  const handleToggle = (userType: UserType): void => {
-    setBusyId(userType._id);
-    updateStatus({ id: userType._id, isActive: !userType.isActive })
-      .unwrap()
-      .then((message) => {
-        showToast('success', message || MANAGE_MESSAGES.userTypeStatus);
-      })
-      .catch((cause: unknown) => {
-        if (getErrorStatus(cause) === 409) {
-          setDialog({
-            kind: 'in-use',
-            userType,
-            message: getErrorMessage(cause, MANAGE_MESSAGES.userTypeInUse(userType.adminCount)),
-          });
-        } else {
-          toastError(cause, 'Failed to update the role status');
-        }
-      })
-      .finally(() => {
-        setBusyId(null);
+  const toggle = useRowAction({
+    run: (userType: UserType) =>
+      updateStatus({ id: userType._id, isActive: !userType.isActive }).unwrap(),
+    success: MANAGE_MESSAGES.userTypeStatus,
+    failure: 'Failed to update the role status',
+    // A role still in use cannot be disabled: the 409 answer says by how many admins.
+    onError: (cause, userType) => {
+      if (getErrorStatus(cause) !== 409) return false;
+      setDialog({
+        kind: 'in-use',
+        userType,
+        message: getErrorMessage(cause, MANAGE_MESSAGES.userTypeInUse(userType.adminCount)),
       });
-  };
+      return true;
+    },
+  });
 
   return (
     <>
       <ListPageShell
-        title="Add Role"
-        description="User types (roles) decide what each admin may see and do. Create a role here, then choose its permissions on the Add Permission page."
+        list={list}
+        texts={TEXTS}
         actions={
           canCreate ? (
             <Button
@@ -103,23 +104,6 @@ export const UserTypesPage = () => {
             </Button>
           ) : null
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search by name or description..."
-        searchLabel="Search roles"
-        search={search}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        loadingLabel="Loading roles"
-        error={error ? getErrorMessage(error, 'Failed to fetch roles') : null}
-        onRetry={() => void refetch()}
-        isEmpty={rows.length === 0}
-        emptyTitle="No roles found"
-        emptyMessage="Create a role to give admins a set of permissions."
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={setPage}
-        countLabel={['role', 'roles']}
       >
         <DataTable
           head={
@@ -134,7 +118,7 @@ export const UserTypesPage = () => {
             </>
           }
         >
-          {rows.map((userType) => {
+          {list.rows.map((userType) => {
             const locked = userType.isSuperAdmin;
             return (
               <tr key={userType._id} className="align-top">
@@ -162,9 +146,9 @@ export const UserTypesPage = () => {
                     active={userType.isActive}
                     name={userType.name}
                     readOnly={locked || !canUpdate}
-                    disabled={busyId === userType._id}
+                    disabled={toggle.isBusy(userType)}
                     onToggle={() => {
-                      handleToggle(userType);
+                      toggle.start(userType);
                     }}
                   />
                 </td>

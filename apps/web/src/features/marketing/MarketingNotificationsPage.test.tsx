@@ -20,6 +20,7 @@ import {
   stubFetch,
   stubXhr,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { listAnswer, makeNotification } from './test-data';
 
@@ -65,7 +66,7 @@ interface Options {
 const stubServer = ({ permissions = ALL, lists = [[scheduled, sent, failed]], other }: Options) => {
   let listed = 0;
   return stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
     if (call.url === PATHS.list) {
       const rows = lists[Math.min(listed, lists.length - 1)] ?? [];
       listed += 1;

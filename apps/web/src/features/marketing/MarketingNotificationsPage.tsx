@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import {
   MARKETING_MESSAGES,
-  PAGE_SIZE,
   SCHEDULED_STATUSES,
   type ScheduledNotification,
   type ScheduledStatus,
@@ -17,9 +16,7 @@ import {
   OverlaySpinner,
   RowAction,
 } from '../../components/ui/ListPageShell';
-import { getErrorMessage, toastError } from '../../lib/errors';
-import { showToast } from '../../lib/toast';
-import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { formatIstLines } from './ist';
 import { audienceText, CHANNEL_LABELS, STATUS_LABELS, StatusBadge } from './labels';
@@ -28,6 +25,7 @@ import {
   marketingApi,
   useDeleteScheduledNotificationMutation,
   useListScheduledNotificationsQuery,
+  type ScheduledNotificationListArgs,
 } from './marketing.api';
 
 // The form (the contract's zod rules, the image dropzone, the user-type list) loads when opened.
@@ -37,12 +35,25 @@ const NotificationFormModal = lazy(() =>
   })),
 );
 
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'form'; notification: ScheduledNotification | null }
-  | { kind: 'delete'; notification: ScheduledNotification };
+type Dialog = { kind: 'none' } | { kind: 'form'; notification: ScheduledNotification | null };
 
 const NO_ROWS: ScheduledNotification[] = [];
+
+/**
+ * The list; while one is sending or due within minutes it reloads every few seconds (the last
+ * answer for these arguments decides), and it is asked again on arrival.
+ */
+const useScheduledList = (args: ScheduledNotificationListArgs) => {
+  const cached = marketingApi.endpoints.listScheduledNotifications.useQueryState(args);
+  const pollingInterval = useLivePolling(
+    cached.data?.notifications ?? NO_ROWS,
+    cached.fulfilledTimeStamp,
+  );
+  return useListScheduledNotificationsQuery(args, {
+    pollingInterval,
+    refetchOnMountOrArgChange: true,
+  });
+};
 
 const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
 
@@ -125,41 +136,53 @@ export const MarketingNotificationsPage = () => {
   const canUpdate = useCan('marketing.update');
   const canDelete = useCan('marketing.delete');
   const statusId = useId();
-  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
   const [status, setStatus] = useState<ScheduledStatus | null>(null);
-  const args = { page, limit: PAGE_SIZE, search, status };
-  // The last answer for these arguments decides whether the list keeps reloading.
-  const cached = marketingApi.endpoints.listScheduledNotifications.useQueryState(args);
-  const pollingInterval = useLivePolling(
-    cached.data?.notifications ?? NO_ROWS,
-    cached.fulfilledTimeStamp,
-  );
-  const { data, currentData, error, isLoading, isFetching, refetch } =
-    useListScheduledNotificationsQuery(args, { pollingInterval, refetchOnMountOrArgChange: true });
-  const rows = data?.notifications ?? NO_ROWS;
+  // Another status is another list: it starts at page 1.
+  const paging = useSearchPaging(status ?? '');
+  const list = useListPage(paging, useScheduledList({ ...paging.args, status }), {
+    rows: (data) => data.notifications,
+    errorFallback: 'Failed to fetch scheduled notifications',
+    // Polls reload the same page quietly; a new search or page shows the spinner.
+    quietRefetch: true,
+  });
 
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const closeDialog = (): void => {
     setDialog({ kind: 'none' });
   };
-  const [deleteNotification, { isLoading: isDeleting }] = useDeleteScheduledNotificationMutation();
-
-  const handleDelete = async (notification: ScheduledNotification): Promise<void> => {
-    try {
-      const message = await deleteNotification({ id: notification._id }).unwrap();
-      showToast('success', message || MARKETING_MESSAGES.deleted);
-    } catch (failure) {
-      toastError(failure, 'The notification could not be deleted. Please try again.');
-    }
-  };
+  const [deleteNotification] = useDeleteScheduledNotificationMutation();
+  const remove = useRowAction({
+    run: (notification: ScheduledNotification) =>
+      deleteNotification({ id: notification._id }).unwrap(),
+    confirm: {
+      title: 'Delete scheduled notification?',
+      message: (notification) =>
+        `"${notification.title}" will not be sent, and it is removed from the list.`,
+      confirmLabel: 'Delete',
+    },
+    success: MARKETING_MESSAGES.deleted,
+    failure: 'The notification could not be deleted. Please try again.',
+  });
 
   const showActions = canUpdate || canDelete;
 
   return (
     <>
       <ListPageShell
-        title="Add Notification"
-        description="Marketing notifications scheduled by push, e-mail, SMS or WhatsApp, with their delivery. Times are India Standard Time (IST)."
+        list={list}
+        texts={{
+          title: 'Add Notification',
+          description:
+            'Marketing notifications scheduled by push, e-mail, SMS or WhatsApp, with their delivery. Times are India Standard Time (IST).',
+          searchPlaceholder: 'Search by title or message...',
+          searchLabel: 'Search notifications',
+          emptyTitle: 'No notifications found',
+          emptyMessage: status
+            ? `No notification is ${STATUS_LABELS[status].toLowerCase()}.`
+            : 'Schedule the first one with Add Notification.',
+          countLabel: ['notification', 'notifications'],
+          loadingLabel: 'Loading notifications',
+        }}
         actions={
           canCreate ? (
             <Button
@@ -184,7 +207,6 @@ export const MarketingNotificationsPage = () => {
               value={status ?? ''}
               onChange={(event) => {
                 setStatus((event.target.value || null) as ScheduledStatus | null);
-                setPage(1);
               }}
               className={`${inputClasses()} w-auto min-w-40`}
             >
@@ -197,28 +219,6 @@ export const MarketingNotificationsPage = () => {
             </select>
           </div>
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search by title or message..."
-        searchLabel="Search notifications"
-        search={search}
-        isLoading={isLoading}
-        // Polls reload the same page quietly; a new search or page shows the spinner.
-        isFetching={isFetching && currentData === undefined}
-        loadingLabel="Loading notifications"
-        error={error ? getErrorMessage(error, 'Failed to fetch scheduled notifications') : null}
-        onRetry={() => void refetch()}
-        isEmpty={rows.length === 0}
-        emptyTitle="No notifications found"
-        emptyMessage={
-          status
-            ? `No notification is ${STATUS_LABELS[status].toLowerCase()}.`
-            : 'Schedule the first one with Add Notification.'
-        }
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={setPage}
-        countLabel={['notification', 'notifications']}
       >
         <DataTable
           head={
@@ -237,7 +237,7 @@ export const MarketingNotificationsPage = () => {
             </>
           }
         >
-          {rows.map((notification) => {
+          {list.rows.map((notification) => {
             const editable = notification.status === 'scheduled';
             return (
               <tr key={notification._id} className="align-top">
@@ -298,9 +298,9 @@ export const MarketingNotificationsPage = () => {
                           <RowAction
                             tone="red"
                             aria-label={`Delete ${notification.title}`}
-                            disabled={isDeleting}
+                            disabled={remove.isBusy(notification)}
                             onClick={() => {
-                              setDialog({ kind: 'delete', notification });
+                              remove.start(notification);
                             }}
                           >
                             Delete
@@ -322,23 +322,7 @@ export const MarketingNotificationsPage = () => {
         ) : null}
       </Suspense>
 
-      <ConfirmDialog
-        open={dialog.kind === 'delete'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
-        title="Delete scheduled notification?"
-        message={
-          dialog.kind === 'delete'
-            ? `"${dialog.notification.title}" will not be sent, and it is removed from the list.`
-            : ''
-        }
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (dialog.kind === 'delete') void handleDelete(dialog.notification);
-          closeDialog();
-        }}
-      />
+      <ConfirmDialog {...remove.confirmDialog} />
     </>
   );
 };

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { AltTextInput, ErrorList } from '../../components/ui/Form';
 import { ImageDropzone } from '../../components/ui/ImageDropzone';
+import { Img } from '../../components/ui/Img';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -32,13 +33,9 @@ interface GalleryManagerProps {
 
 const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
 
-/** The smallest variant at least `minWidth` wide, else the stored image. */
-const previewOf = (image: Image, minWidth = 300): string => {
-  const variant = [...image.variants]
-    .sort((a, b) => a.width - b.width)
-    .find((candidate) => candidate.width >= minWidth);
-  return variant?.url ?? image.publicUrl ?? image.url;
-};
+/** Card widths of the grid below: one, two, three or four columns. */
+const CARD_SIZES =
+  '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /**
  * A gallery (spec §2 itinerary gallery, reused by place details): the images with their alt text
@@ -96,14 +93,11 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
                   key={image._id}
                   className="group overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
                 >
-                  <div
-                    className="relative aspect-[4/3]"
-                    style={{ backgroundColor: image.placeholder }}
-                  >
-                    <img
-                      src={previewOf(image)}
+                  <div className="relative aspect-[4/3]">
+                    <Img
+                      image={image}
+                      sizes={CARD_SIZES}
                       alt={image.altText || `Gallery image ${index + 1}`}
-                      loading="lazy"
                       className="size-full object-cover"
                     />
                     {onRemove ? (

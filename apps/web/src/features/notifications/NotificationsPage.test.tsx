@@ -11,6 +11,7 @@ import {
   okEnvelope,
   renderRoutes,
   stubFetch,
+  okRecord,
 } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
@@ -32,7 +33,7 @@ const stubServer = (initial: Notification[]) => {
   let items = [...initial];
   const unread = () => items.filter((item) => !item.isRead).length;
   const calls = stubFetch((call) => {
-    if (call.url === `${AUTH}/get-profile-details`) return jsonResponse(okEnvelope(makeProfile()));
+    if (call.url === `${AUTH}/get-profile-details`) return jsonResponse(okRecord(makeProfile()));
     if (call.url === `${AUTH}/get-notifications`) {
       const limit = Number(call.search.get('limit'));
       const search = call.search.get('search') ?? '';

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { NOTIFICATION_MESSAGES, PAGE_SIZE, type Notification } from '@safarnama/contract';
+import { NOTIFICATION_MESSAGES, type Notification } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { ListPageShell, RowAction } from '../../components/ui/ListPageShell';
-import { getErrorMessage, toastError } from '../../lib/errors';
+import { toastError } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import {
   useGetNotificationsQuery,
   useMarkAllNotificationsReadMutation,
@@ -19,29 +18,19 @@ import { NotificationText, UnreadDot } from './NotificationItem';
  * ones arrive live over the socket.
  */
 export const NotificationsPage = () => {
-  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
-  const { data, error, isLoading, isFetching, refetch } = useGetNotificationsQuery({
-    page,
-    limit: PAGE_SIZE,
-    search,
+  const paging = useSearchPaging();
+  const query = useGetNotificationsQuery(paging.args);
+  const list = useListPage(paging, query, {
+    rows: (data) => data.notifications,
+    errorFallback: 'Failed to fetch notifications',
   });
   const [markRead] = useMarkNotificationsReadMutation();
   const [markAllRead, { isLoading: isMarkingAll }] = useMarkAllNotificationsReadMutation();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const items = data?.notifications ?? [];
-  const unread = data?.unreadCount ?? 0;
-
-  const handleMarkRead = (item: Notification): void => {
-    setBusyId(item._id);
-    markRead([item._id])
-      .unwrap()
-      .catch((failure: unknown) => {
-        toastError(failure, 'The notification could not be marked as read');
-      })
-      .finally(() => {
-        setBusyId(null);
-      });
-  };
+  const read = useRowAction({
+    run: (item: Notification) => markRead([item._id]).unwrap(),
+    failure: 'The notification could not be marked as read',
+  });
+  const unread = query.data?.unreadCount ?? 0;
 
   const handleMarkAll = (): void => {
     markAllRead(undefined)
@@ -56,12 +45,20 @@ export const NotificationsPage = () => {
 
   return (
     <ListPageShell
-      title="Notifications"
-      description={
-        unread > 0
-          ? `You have ${unread} unread ${unread === 1 ? 'notification' : 'notifications'}.`
-          : 'New sign-ins, security changes and delivery reports for your account.'
-      }
+      list={list}
+      texts={{
+        title: 'Notifications',
+        description:
+          unread > 0
+            ? `You have ${unread} unread ${unread === 1 ? 'notification' : 'notifications'}.`
+            : 'New sign-ins, security changes and delivery reports for your account.',
+        searchPlaceholder: 'Search notifications...',
+        searchLabel: 'Search notifications',
+        emptyTitle: 'No notifications',
+        emptyMessage: "You're all caught up. New sign-ins and security changes will show here.",
+        countLabel: ['notification', 'notifications'],
+        loadingLabel: 'Loading notifications',
+      }}
       actions={
         <Button
           variant="secondary"
@@ -72,28 +69,9 @@ export const NotificationsPage = () => {
           Mark all as read
         </Button>
       }
-      searchText={searchText}
-      onSearchChange={setSearchText}
-      searchPlaceholder="Search notifications..."
-      searchLabel="Search notifications"
-      search={search}
-      isLoading={isLoading}
-      isFetching={isFetching}
-      error={error ? getErrorMessage(error, 'Failed to fetch notifications') : null}
-      onRetry={() => {
-        void refetch();
-      }}
-      loadingLabel="Loading notifications"
-      isEmpty={items.length === 0}
-      emptyTitle="No notifications"
-      emptyMessage="You're all caught up. New sign-ins and security changes will show here."
-      pagination={data?.pagination}
-      page={page}
-      onPageChange={setPage}
-      countLabel={['notification', 'notifications']}
     >
       <ul aria-label="Notifications" className="divide-y divide-slate-200 dark:divide-slate-800">
-        {items.map((item) => (
+        {list.rows.map((item) => (
           <li
             key={item._id}
             className={`flex gap-3 px-4 py-4 sm:px-5 ${
@@ -109,7 +87,7 @@ export const NotificationsPage = () => {
                 <Link
                   to={item.link}
                   onClick={() => {
-                    if (!item.isRead) handleMarkRead(item);
+                    if (!item.isRead) read.start(item);
                   }}
                   className="rounded px-1.5 py-0.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-slate-300 dark:hover:bg-slate-800"
                 >
@@ -120,9 +98,9 @@ export const NotificationsPage = () => {
                 <RowAction
                   tone="teal"
                   aria-label={`Mark "${item.title}" as read`}
-                  disabled={busyId === item._id}
+                  disabled={read.isBusy(item)}
                   onClick={() => {
-                    handleMarkRead(item);
+                    read.start(item);
                   }}
                 >
                   Mark as read

@@ -245,11 +245,6 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
     }
   };
 
-  const coverUrl = record?.coverPhoto
-    ? ([...record.coverPhoto.variants].sort((a, b) => a.width - b.width).find((v) => v.width >= 300)
-        ?.url ?? record.coverPhoto.publicUrl)
-    : null;
-
   return (
     <Modal
       open
@@ -425,7 +420,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
 
         <SingleImageField
           label="Cover Photo"
-          currentUrl={coverUrl}
+          currentImage={record?.coverPhoto ?? null}
           file={values.coverPhoto}
           onChange={(file) => {
             set('coverPhoto', file);

@@ -13,6 +13,7 @@ import {
   stubFetch,
   stubXhr,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { makeImage } from '../image-libraries/test-data';
 import { makePlaceDetails } from './test-data';
@@ -33,7 +34,7 @@ const stubServer = (
 ) =>
   stubFetch((call) => {
     if (call.url === PROFILE) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
     if (call.url === `${SERVICE}/get-Place-DetailsById`) {
       return jsonResponse(okEnvelope({ data: record }));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, type PlaceDetails } from '@safarnama/contract';
+import type { PlaceDetails } from '@safarnama/contract';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import {
   DataTable,
@@ -9,9 +9,8 @@ import {
   OverlaySpinner,
   StatusToggle,
 } from '../../components/ui/ListPageShell';
-import { getErrorMessage, toastError } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
@@ -25,6 +24,30 @@ type Dialog = { kind: 'none' } | { kind: 'form'; record: PlaceDetails | null };
 
 const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
 
+const TEXTS = {
+  title: 'Place Details',
+  description: 'What each place is like month by month, with its cover photo and gallery.',
+  searchPlaceholder: 'Search by place, state, country or month...',
+  searchLabel: 'Search place details',
+  emptyTitle: 'No place details found',
+  emptyMessage: 'Add the details of a place for a month to get started.',
+  countLabel: ['record', 'records'],
+} as const;
+
+/** The update body that switches a record's status (imageLibraryId always travels: spec §5). */
+const toggleBody = (record: PlaceDetails) =>
+  buildPlaceDetailsForm(
+    'update',
+    {
+      countryId: record.countryId,
+      stateId: record.stateId,
+      placeId: record.placeId,
+      imageLibraryId: record.imageLibraryId,
+      status: record.status === 'active' ? 'inactive' : 'active',
+    },
+    record,
+  );
+
 /**
  * /services/addPlaceDetails, 'Place Details': the monthly details of each place in a searchable,
  * paged table (place, state, country, month, library, status toggle, gallery count), with the
@@ -34,49 +57,23 @@ export const PlaceDetailsPage = () => {
   const canCreate = useCan('place-details.create');
   const canUpdate = useCan('place-details.update');
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const { data, isLoading, isFetching, error } = useListPlaceDetailsQuery({
-    page,
-    limit: PAGE_SIZE,
-    search,
+  const paging = useSearchPaging();
+  const list = useListPage(paging, useListPlaceDetailsQuery(paging.args), {
+    rows: (data) => data.placeDetails,
+    errorFallback: 'Failed to fetch place details',
   });
-  const rows = data?.placeDetails ?? [];
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [update] = useUpdatePlaceDetailsMutation();
-  const [togglingId, setTogglingId] = useState<string | null>(null);
-
-  const handleToggle = (record: PlaceDetails): void => {
-    setTogglingId(record._id);
-    // imageLibraryId always travels on update (spec §5): keep the record's.
-    const body = buildPlaceDetailsForm(
-      'update',
-      {
-        countryId: record.countryId,
-        stateId: record.stateId,
-        placeId: record.placeId,
-        imageLibraryId: record.imageLibraryId,
-        status: record.status === 'active' ? 'inactive' : 'active',
-      },
-      record,
-    );
-    update({ id: record._id, body })
-      .unwrap()
-      .catch((failure: unknown) => {
-        toastError(failure, 'Failed to update place details status');
-      })
-      .finally(() => {
-        setTogglingId(null);
-      });
-  };
+  const toggle = useRowAction({
+    run: (record: PlaceDetails) => update({ id: record._id, body: toggleBody(record) }).unwrap(),
+    failure: 'Failed to update place details status',
+  });
 
   return (
     <>
       <ListPageShell
-        title="Place Details"
-        description="What each place is like month by month, with its cover photo and gallery."
+        list={list}
+        texts={TEXTS}
         actions={
           canCreate ? (
             <Button
@@ -88,23 +85,6 @@ export const PlaceDetailsPage = () => {
             </Button>
           ) : null
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search by place, state, country or month..."
-        searchLabel="Search place details"
-        search={search}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={error ? getErrorMessage(error, 'Failed to fetch place details') : null}
-        isEmpty={rows.length === 0}
-        emptyTitle="No place details found"
-        emptyMessage="Add the details of a place for a month to get started."
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={(next) => {
-          setPaging({ search, page: next });
-        }}
-        countLabel={['record', 'records']}
       >
         <DataTable
           head={
@@ -122,7 +102,7 @@ export const PlaceDetailsPage = () => {
             </>
           }
         >
-          {rows.map((record) => (
+          {list.rows.map((record) => (
             <tr key={record._id} className="align-middle">
               <td className={`${td} font-medium text-slate-900 dark:text-white`}>
                 <span className="flex items-center gap-2">
@@ -150,9 +130,9 @@ export const PlaceDetailsPage = () => {
                   active={record.status === 'active'}
                   name={`${record.place.name} (${monthName(record.month)})`}
                   readOnly={!canUpdate}
-                  disabled={togglingId === record._id}
+                  disabled={toggle.isBusy(record)}
                   onToggle={() => {
-                    handleToggle(record);
+                    toggle.start(record);
                   }}
                 />
               </td>

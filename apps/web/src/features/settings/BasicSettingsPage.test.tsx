@@ -18,6 +18,7 @@ import {
   renderRoutes,
   stubFetch,
   stubXhr,
+  okRecord,
 } from '../../test/utils';
 
 const ALL: PermissionKey[] = ['settings.view', 'settings.update'];
@@ -38,9 +39,9 @@ const settings: BasicSettings = {
 const stubServer = (permissions: PermissionKey[] = ALL) =>
   stubFetch((call) => {
     if (call.url === API_PATHS.auth.profile) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
-    if (call.url === API_PATHS.setting.basic) return jsonResponse(okEnvelope(settings));
+    if (call.url === API_PATHS.setting.basic) return jsonResponse(okRecord(settings));
     if (call.url === API_PATHS.common.serviceStatus) {
       return jsonResponse(okEnvelope({ active: true, message: '' }));
     }
@@ -50,7 +51,7 @@ const stubServer = (permissions: PermissionKey[] = ALL) =>
 const stubSave = () =>
   stubXhr(() => ({
     status: 200,
-    body: okEnvelope(settings, 200, SETTINGS_MESSAGES.basicSaved),
+    body: okRecord(settings, 200, SETTINGS_MESSAGES.basicSaved),
   }));
 
 const open = async () => {

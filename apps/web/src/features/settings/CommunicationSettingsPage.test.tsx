@@ -18,6 +18,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 
 const ALL: PermissionKey[] = ['settings.view', 'settings.update'];
@@ -57,11 +58,11 @@ interface Options {
 const stubServer = ({ permissions = ALL, other }: Options = {}) =>
   stubFetch((call) => {
     if (call.url === API_PATHS.auth.profile) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
     if (call.url === API_PATHS.setting.communication) {
       const type = call.search.get('type') as CommunicationType;
-      return jsonResponse(okEnvelope(type === 'email' ? emailSettings : notConfigured(type)));
+      return jsonResponse(okRecord(type === 'email' ? emailSettings : notConfigured(type)));
     }
     return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });
@@ -192,11 +193,11 @@ describe('CommunicationSettingsPage', () => {
     let current = emailSettings;
     const calls = stubFetch((call) => {
       if (call.url === API_PATHS.auth.profile) {
-        return jsonResponse(okEnvelope(makeProfile({ permissions: ALL })));
+        return jsonResponse(okRecord(makeProfile({ permissions: ALL })));
       }
       if (call.url === API_PATHS.setting.communication) {
         const type = call.search.get('type') as CommunicationType;
-        return jsonResponse(okEnvelope(type === 'email' ? current : notConfigured(type)));
+        return jsonResponse(okRecord(type === 'email' ? current : notConfigured(type)));
       }
       if (call.url === API_PATHS.setting.saveCommunication) {
         const { settings } = (call.body as { data: { settings: Record<string, unknown> } }).data;

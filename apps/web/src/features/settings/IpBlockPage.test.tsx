@@ -17,6 +17,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { isIpOrCidr } from './ipFormat';
 
@@ -40,7 +41,7 @@ interface Options {
 
 const stubServer = ({ permissions = ALL, ips = [], other }: Options = {}) =>
   stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions })));
+    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
     if (call.url === API_PATHS.setting.listIps) {
       return jsonResponse(
         okEnvelope({ ips, pagination: makePagination(ips.length, 1, 10), currentIp: CURRENT_IP }),
@@ -111,7 +112,7 @@ describe('IpBlockPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === API_PATHS.setting.addIp
-          ? jsonResponse(okEnvelope(entry(3, '203.0.113.0/24'), 201, SETTINGS_MESSAGES.ipAdded))
+          ? jsonResponse(okRecord(entry(3, '203.0.113.0/24'), 201, SETTINGS_MESSAGES.ipAdded))
           : undefined,
     });
     const user = await open();
@@ -206,7 +207,7 @@ describe('IpBlockPage', () => {
   it('removes an entry and reloads the list', async () => {
     let ips = [entry(1, '10.0.0.0/8', 'VPN')];
     const calls = stubFetch((call) => {
-      if (call.url === PROFILE) return jsonResponse(okEnvelope(makeProfile({ permissions: ALL })));
+      if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions: ALL })));
       if (call.url === API_PATHS.setting.listIps) {
         return jsonResponse(
           okEnvelope({ ips, pagination: makePagination(ips.length, 1, 10), currentIp: CURRENT_IP }),

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PAGE_SIZE, SETTINGS_MESSAGES, type AllowedIp } from '@safarnama/contract';
+import { SETTINGS_MESSAGES, type AllowedIp } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -13,7 +13,7 @@ import {
 import { DataTable, HeaderCell, ListPageShell, RowAction } from '../../components/ui/ListPageShell';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import { useSearchPaging } from '../../lib/useSearchPaging';
+import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { Badge, DateTimeCell } from '../manage/parts';
 import { isIpOrCidr } from './ipFormat';
@@ -214,6 +214,19 @@ const CurrentIpCard = ({
   </Card>
 );
 
+const REMOVE_FAILED = 'The address could not be removed. Please try again.';
+
+const TEXTS = {
+  title: 'Ip Blocking',
+  description: 'Limit the back-office to the addresses and ranges you list.',
+  searchPlaceholder: 'Search by address or label...',
+  searchLabel: 'Search allowed addresses',
+  emptyTitle: 'No allowed addresses',
+  emptyMessage: 'The list is empty, so every address is allowed.',
+  countLabel: ['address', 'addresses'],
+  loadingLabel: 'Loading allowed addresses',
+} as const;
+
 /**
  * /settings/ip-block, 'Ip Blocking' (spec §2, DESIGN §4): the caller's own address, the add form
  * (IP or CIDR + label, format checked as it is typed), and the searchable, paged list with Remove
@@ -222,64 +235,67 @@ const CurrentIpCard = ({
  */
 export const IpBlockPage = () => {
   const canUpdate = useCan('settings.update');
-  const { searchText, setSearchText, search, page, setPage } = useSearchPaging();
-  const { data, error, isLoading, isFetching, refetch } = useListIpsQuery(
-    { page, limit: PAGE_SIZE, search },
-    { refetchOnMountOrArgChange: true },
-  );
-  const rows = data?.ips ?? [];
+  const paging = useSearchPaging();
+  const query = useListIpsQuery(paging.args, { refetchOnMountOrArgChange: true });
+  const list = useListPage(paging, query, {
+    rows: (data) => data.ips,
+    errorFallback: 'Failed to fetch the allowed IP addresses',
+  });
+  const { data } = query;
   const currentIp = data?.currentIp ?? '';
   const [deleteIp] = useDeleteIpMutation();
-  const [confirming, setConfirming] = useState<AllowedIp | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
-
-  const handleDelete = (entry: AllowedIp): void => {
-    setBusyId(entry._id);
-    setListError(null);
-    deleteIp({ id: entry._id })
-      .unwrap()
-      .then((message) => {
-        showToast('success', message || SETTINGS_MESSAGES.ipDeleted);
-      })
-      .catch((cause: unknown) => {
-        setListError(getErrorMessage(cause, 'The address could not be removed. Please try again.'));
-      })
-      .finally(() => {
-        setBusyId(null);
-      });
-  };
-
-  const loadError = error
-    ? getErrorMessage(error, 'Failed to fetch the allowed IP addresses')
-    : null;
+  // A refused removal (it would lock the admin out) is shown above the list, where they acted.
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const remove = useRowAction({
+    run: (entry: AllowedIp) => {
+      setRemoveError(null);
+      return deleteIp({ id: entry._id }).unwrap();
+    },
+    confirm: {
+      title: (entry) => `Remove ${entry.ip}?`,
+      message: (entry) => (
+        <>
+          Admins connecting from this {entry.ip.includes('/') ? 'range' : 'address'} lose access
+          unless another entry allows them. Removing the last entry opens the back-office to every
+          address.
+        </>
+      ),
+      confirmLabel: 'Remove',
+    },
+    success: SETTINGS_MESSAGES.ipDeleted,
+    failure: REMOVE_FAILED,
+    onError: (cause) => {
+      setRemoveError(getErrorMessage(cause, REMOVE_FAILED));
+      return true;
+    },
+  });
 
   return (
     <>
       <ListPageShell
-        title="Ip Blocking"
-        description="Limit the back-office to the addresses and ranges you list."
+        list={list}
+        texts={TEXTS}
         intro={
           <>
             <div className="mb-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
               <CurrentIpCard
                 currentIp={currentIp}
-                total={data && !search ? data.pagination.total : null}
+                total={data && !list.search ? data.pagination.total : null}
                 isKnown={Boolean(data)}
               />
               {canUpdate ? <AddIpForm currentIp={currentIp} /> : null}
             </div>
-            {listError ? (
+            {removeError ? (
               <div
                 role="alert"
                 className="mb-4 flex items-start justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
               >
-                <span>{listError}</span>
+                <span>{removeError}</span>
                 <Button
                   size="sm"
                   variant="secondary"
                   onClick={() => {
-                    setListError(null);
+                    setRemoveError(null);
                   }}
                 >
                   Dismiss
@@ -291,23 +307,6 @@ export const IpBlockPage = () => {
             </h2>
           </>
         }
-        searchText={searchText}
-        onSearchChange={setSearchText}
-        searchPlaceholder="Search by address or label..."
-        searchLabel="Search allowed addresses"
-        search={search}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        loadingLabel="Loading allowed addresses"
-        error={loadError}
-        onRetry={() => void refetch()}
-        isEmpty={rows.length === 0}
-        emptyTitle="No allowed addresses"
-        emptyMessage="The list is empty, so every address is allowed."
-        pagination={data?.pagination}
-        page={page}
-        onPageChange={setPage}
-        countLabel={['address', 'addresses']}
       >
         <DataTable
           head={
@@ -324,7 +323,7 @@ export const IpBlockPage = () => {
             </>
           }
         >
-          {rows.map((entry) => (
+          {list.rows.map((entry) => (
             <tr key={entry._id} className="align-middle">
               <td className={`${td} whitespace-nowrap`}>
                 <span className="flex items-center gap-2">
@@ -348,9 +347,9 @@ export const IpBlockPage = () => {
                   <RowAction
                     tone="red"
                     aria-label={`Remove ${entry.ip}`}
-                    disabled={busyId === entry._id}
+                    disabled={remove.isBusy(entry)}
                     onClick={() => {
-                      setConfirming(entry);
+                      remove.start(entry);
                     }}
                   >
                     Remove
@@ -362,25 +361,7 @@ export const IpBlockPage = () => {
         </DataTable>
       </ListPageShell>
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-        title={confirming ? `Remove ${confirming.ip}?` : 'Remove address?'}
-        message={
-          <>
-            Admins connecting from this {confirming?.ip.includes('/') ? 'range' : 'address'} lose
-            access unless another entry allows them. Removing the last entry opens the back-office
-            to every address.
-          </>
-        }
-        confirmLabel="Remove"
-        onConfirm={() => {
-          if (confirming) handleDelete(confirming);
-          setConfirming(null);
-        }}
-      />
+      <ConfirmDialog {...remove.confirmDialog} />
     </>
   );
 };

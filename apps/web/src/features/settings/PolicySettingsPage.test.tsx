@@ -13,10 +13,10 @@ import {
   errorEnvelope,
   jsonResponse,
   makeProfile,
-  okEnvelope,
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 
 beforeAll(stubLayoutForEditor);
@@ -33,11 +33,11 @@ const policies: PolicySettings = {
 const stubServer = (permissions: PermissionKey[] = ['settings.view', 'settings.update']) =>
   stubFetch((call) => {
     if (call.url === API_PATHS.auth.profile) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
-    if (call.url === API_PATHS.setting.policies) return jsonResponse(okEnvelope(policies));
+    if (call.url === API_PATHS.setting.policies) return jsonResponse(okRecord(policies));
     if (call.url === API_PATHS.setting.updatePolicies) {
-      return jsonResponse(okEnvelope(policies, 200, SETTINGS_MESSAGES.policiesSaved));
+      return jsonResponse(okRecord(policies, 200, SETTINGS_MESSAGES.policiesSaved));
     }
     return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
   });

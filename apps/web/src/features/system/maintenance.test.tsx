@@ -11,6 +11,7 @@ import {
   renderRoutes,
   stubFetch,
   type RecordedCall,
+  okRecord,
 } from '../../test/utils';
 import { SERVICE_STATUS_POLL_MS } from './ServiceUnavailablePage';
 
@@ -26,7 +27,7 @@ interface ServerState {
 const stubServer = (permissions: PermissionKey[], state: ServerState) =>
   stubFetch((call: RecordedCall) => {
     if (call.url === API_PATHS.auth.profile) {
-      return jsonResponse(okEnvelope(makeProfile({ permissions })));
+      return jsonResponse(okRecord(makeProfile({ permissions })));
     }
     if (call.url === API_PATHS.common.serviceStatus) {
       return jsonResponse(okEnvelope({ active: state.active, message: state.active ? '' : NOTE }));
@@ -56,7 +57,7 @@ describe('maintenance mode in the browser', () => {
   it('a 503 that is not maintenance (the status says active) keeps the page and its error', async () => {
     const calls = stubFetch((call) => {
       if (call.url === API_PATHS.auth.profile) {
-        return jsonResponse(okEnvelope(makeProfile({ permissions: ['dashboard.view'] })));
+        return jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })));
       }
       if (call.url === API_PATHS.common.serviceStatus) {
         return jsonResponse(okEnvelope({ active: true, message: '' }));
