@@ -126,10 +126,10 @@ describe('BlogsPage', () => {
     expect(row.getByRole('button', { name: 'Preview Monsoon in Munnar' })).toHaveTextContent(
       'Preview',
     );
-    expect((cell.closest('tr') as HTMLElement).querySelector('img')).toHaveAttribute(
-      'src',
-      '/uploads/blogs/cover-320.webp',
-    );
+    // A thumbnail: the browser picks the 320 px variant from srcset for the default sizes.
+    const cover = (cell.closest('tr') as HTMLElement).querySelector('img');
+    expect(cover?.getAttribute('srcset')).toContain('/uploads/blogs/cover-320.webp 320w');
+    expect(cover).toHaveAttribute('sizes', '320px');
     const draftRow = within(screen.getByText('Backwaters by boat').closest('tr') as HTMLElement);
     expect(draftRow.getByText('Draft')).toBeVisible();
     expect(draftRow.getByText('—')).toBeVisible();

@@ -13,8 +13,9 @@ import { formatShortDate } from '../../lib/format';
 import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from './blogs.api';
-import { imageUrl, locationLabel } from './format';
+import { locationLabel } from './format';
 import { BlogStatusPill } from './StatusPill';
+import { Img } from '../../components/ui/Img';
 
 // The form pulls in the geography selects, the dropzone and (lazily, on its own) the editor; the
 // preview is small but rarely opened: both load when first opened.
@@ -93,11 +94,9 @@ export const BlogsPage = () => {
             <tr key={blog._id} className="align-top">
               <td className="w-20 px-3 py-3">
                 {blog.coverImage ? (
-                  <img
-                    src={imageUrl(blog.coverImage, 160)}
+                  <Img
+                    image={blog.coverImage}
                     alt=""
-                    loading="lazy"
-                    style={{ backgroundColor: blog.coverImage.placeholder || undefined }}
                     className="aspect-[4/3] w-16 rounded-md object-cover"
                   />
                 ) : (

@@ -10,7 +10,7 @@ import {
 import { formatShortDate } from '../../lib/format';
 import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
-import { GEO_PAGES, thumbnailOf, type GeoPageConfig } from './geo-config';
+import { GEO_PAGES, type GeoPageConfig } from './geo-config';
 import {
   useListCountriesQuery,
   useListPlacesQuery,
@@ -20,6 +20,7 @@ import {
 } from './geography.api';
 import { buildToggleForm, type GeoRecord } from './geography.form';
 import { useGeoSave } from './useGeoSave';
+import { Img } from '../../components/ui/Img';
 
 // The form pulls in react-dropzone and zod-backed validation: it loads when first opened.
 const GeoFormModal = lazy(() =>
@@ -114,16 +115,14 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
           }
         >
           {list.rows.map((record) => {
-            const thumb = thumbnailOf(record.image);
             return (
               <tr key={record._id} className="align-middle">
                 <td className="px-3 py-2">
-                  {thumb ? (
-                    <img
-                      src={thumb}
+                  {record.image ? (
+                    <Img
+                      image={record.image}
                       alt={`${config.imageLabel} of ${record.name}`}
                       className="h-10 w-14 rounded border border-slate-200 object-cover dark:border-slate-700"
-                      style={{ backgroundColor: record.image?.placeholder }}
                     />
                   ) : (
                     <span className="flex h-10 w-14 items-center justify-center rounded border border-dashed border-slate-300 text-[10px] text-slate-400 dark:border-slate-700">

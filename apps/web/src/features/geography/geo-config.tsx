@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { Image } from '@safarnama/contract';
 import type { GeoKind } from './geography.api';
 import type { GeoRecord } from './geography.form';
 
@@ -86,13 +85,4 @@ export const GEO_PAGES: Record<GeoKind, GeoPageConfig> = {
       },
     ],
   },
-};
-
-/** The smallest stored variant fit for a thumbnail, else the image itself. */
-export const thumbnailOf = (image: Image | null, minWidth = 0): string | null => {
-  if (!image) return null;
-  const variant = [...image.variants]
-    .sort((a, b) => a.width - b.width)
-    .find((candidate) => candidate.width >= minWidth);
-  return variant?.url ?? image.publicUrl ?? image.url;
 };

@@ -15,6 +15,7 @@ import { useCan } from '../auth/useCan';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
 import { useListPlaceDetailsQuery, useUpdatePlaceDetailsMutation } from './placeDetails.api';
+import { Img } from '../../components/ui/Img';
 
 const PlaceDetailsFormModal = lazy(() =>
   import('./PlaceDetailsFormModal').then((module) => ({ default: module.PlaceDetailsFormModal })),
@@ -107,11 +108,10 @@ export const PlaceDetailsPage = () => {
               <td className={`${td} font-medium text-slate-900 dark:text-white`}>
                 <span className="flex items-center gap-2">
                   {record.coverPhoto ? (
-                    <img
-                      src={record.coverPhoto.variants[0]?.url ?? record.coverPhoto.publicUrl}
+                    <Img
+                      image={record.coverPhoto}
                       alt=""
                       className="h-9 w-12 rounded object-cover"
-                      style={{ backgroundColor: record.coverPhoto.placeholder }}
                     />
                   ) : null}
                   {record.place.name}
