@@ -166,7 +166,10 @@ describe('AdminUsersPage', () => {
     await user.click((await rowOf('Ravi Kumar')).getByRole('button', { name: 'Edit Ravi Kumar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Admin' });
     expect(within(dialog).getByLabelText('Name *')).toHaveValue('Ravi Kumar');
-    expect(within(dialog).getByLabelText('Role *')).toBeEnabled();
+    // The role select waits for the role options (a busy machine answers them after the dialog).
+    await waitFor(() => {
+      expect(within(dialog).getByLabelText('Role *')).toBeEnabled();
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText(MANAGE_MESSAGES.emailTaken)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('E-mail *')).toHaveAttribute('aria-invalid', 'true');
