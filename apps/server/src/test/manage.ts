@@ -5,7 +5,7 @@ import type { PasswordHasher } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import type { MailMessage, Mailer } from '../messaging/mail.js';
 import type { Realtime } from '../realtime/hub.js';
-import { insertSession } from '../modules/auth/auth.repo.js';
+import { insertSession } from '../modules/identity/sessions.repo.js';
 import { ensureSuperAdminRole } from '../modules/roles/roles.repo.js';
 import { makeAdmin, type MadeAdmin } from './factories.js';
 

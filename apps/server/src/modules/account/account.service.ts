@@ -27,46 +27,39 @@ import type { StorageDriver } from '../../media/storage.js';
 import type { Mailer } from '../../messaging/mail.js';
 import { passwordResetMail } from '../../messaging/templates.js';
 import type { Realtime } from '../../realtime/hub.js';
-import { findAdminWithTypeByEmail } from '../admins/admins.repo.js';
-import { presentProfile } from '../admins/admins.present.js';
+import { AUTH_MESSAGES, type ServiceLog } from '../identity/auth.service.js';
 import {
-  clearAttempts,
-  reserveAttempt,
-  revokeAdminSessions,
-  type Reservation,
-} from '../auth/auth.repo.js';
-import { AUTH_MESSAGES, accountKey, type ServiceLog } from '../auth/auth.service.js';
-import type {
-  NotificationInput,
-  NotificationService,
-} from '../notifications/notifications.service.js';
-import {
-  countOpenSessions,
   deleteRecoveryCodes,
   endLoginChallenges,
+  findAdminWithTypeByEmail,
   lockAdmin,
   replaceRecoveryCodes,
   updateAdmin,
   type AdminRow,
-} from './account.repo.js';
+} from '../identity/identity.repo.js';
+import { presentProfile } from '../identity/identity.present.js';
 import {
   consumeLinkToken,
   findOpenLinkToken,
   issueLinkToken,
   setPasswordUrl,
   voidLinkTokens,
-} from './link-tokens.js';
-import { loginActivityPage } from './login-activity.js';
-import { assertNotPersonal } from './password-rules.js';
+} from '../identity/link-tokens.js';
+import { loginActivityPage } from '../identity/login-activity.js';
+import { countOpenSessions, revokeAdminSessions } from '../identity/sessions.repo.js';
 import {
   CODE_THROTTLE,
   FORGOT_THROTTLE,
   PASSWORD_CHECK_THROTTLE,
+  accountKey,
+  clearAttempts,
   codeKey,
   forgotAccountKey,
   forgotIpKey,
   passwordCheckKey,
-} from './throttles.js';
+  reserveAttempt,
+  type Reservation,
+} from '../identity/throttles.js';
 import {
   checkSecondFactor,
   hashRecoveryCode,
@@ -74,7 +67,12 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   openSecret,
-} from './two-factor.js';
+} from '../identity/two-factor.js';
+import type {
+  NotificationInput,
+  NotificationService,
+} from '../notifications/notifications.service.js';
+import { assertNotPersonal } from './password-rules.js';
 
 /** The multipart file field of `update-profile-details`. */
 export const AVATAR_FIELD = 'avatar';

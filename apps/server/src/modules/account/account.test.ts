@@ -23,8 +23,8 @@ import {
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { HTML_AS_JPG, makeJpeg, makePng } from '../../test/images.js';
-import { issueLinkToken } from './link-tokens.js';
-import { PASSWORD_CHECK_THROTTLE } from './throttles.js';
+import { issueLinkToken } from '../identity/link-tokens.js';
+import { PASSWORD_CHECK_THROTTLE } from '../identity/throttles.js';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';

@@ -10,8 +10,8 @@ import { captureLogs, enableTwoFactor, postJson, testClock, totpAt } from '../..
 import { freshIp, login, loginAs, makeAdmin, makeUserType } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtp, testMailer, type TestSmtp } from '../../test/smtp.js';
-import { issueLinkToken } from './link-tokens.js';
-import { FORGOT_THROTTLE } from './throttles.js';
+import { issueLinkToken } from '../identity/link-tokens.js';
+import { FORGOT_THROTTLE } from '../identity/throttles.js';
 
 const PUBLIC_URL = 'https://admin.safarnama.test';
 const NEW_PASSWORD = 'river-lantern-autumn-42';

@@ -12,7 +12,7 @@ import { getJson, postJson, testClock } from '../../test/account.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { connectSocket, listenOnFreePort, refusal, type TestSocket } from '../../test/socket.js';
-import { issueLinkToken } from './link-tokens.js';
+import { issueLinkToken } from '../identity/link-tokens.js';
 
 /**
  * SECURITY 8 with real sockets: logout, "log out other devices", a password change or reset and

@@ -21,8 +21,8 @@ import { enableTwoFactor, getJson, postJson, testClock, totpAt } from '../../tes
 import { dataOf, record, errorOf } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
-import { CODE_THROTTLE } from './throttles.js';
-import { hashRecoveryCode } from './two-factor.js';
+import { CODE_THROTTLE } from '../identity/throttles.js';
+import { hashRecoveryCode } from '../identity/two-factor.js';
 
 const APP_SECRET = 'two-factor-test-app-secret-of-enough-length';
 

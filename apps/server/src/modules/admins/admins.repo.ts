@@ -3,6 +3,11 @@ import type { Executor } from '../../db/client.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
 
+/**
+ * The manage screens' queries on admin rows (issue 8). The admin row as sign-in identity (by
+ * e-mail, the lock, password and 2FA columns) is modules/identity's.
+ */
+
 export type AdminRow = typeof adminUsers.$inferSelect;
 export type NewAdmin = typeof adminUsers.$inferInsert;
 
@@ -15,21 +20,6 @@ export const insertAdmin = async (db: Executor, values: NewAdmin): Promise<Admin
   const [row] = await db.insert(adminUsers).values(values).returning();
   if (!row) throw new Error('insert admin returned nothing');
   return row;
-};
-
-/** The admin with this e-mail (case-insensitive) and their role. */
-export const findAdminWithTypeByEmail = async (db: Executor, email: string) => {
-  const [row] = await db
-    .select({ admin: adminUsers, userType: userTypes })
-    .from(adminUsers)
-    .innerJoin(userTypes, eq(userTypes.id, adminUsers.userTypeId))
-    .where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()))
-    .limit(1);
-  return row;
-};
-
-export const setLastLogin = async (db: Executor, adminId: string, at: Date) => {
-  await db.update(adminUsers).set({ lastLoginAt: at }).where(eq(adminUsers.id, adminId));
 };
 
 export interface AdminWithType {
@@ -48,17 +38,6 @@ export const findAdminWithTypeById = async (
   id: string,
 ): Promise<AdminWithType | undefined> => {
   const [row] = await withType(db).where(eq(adminUsers.id, id)).limit(1);
-  return row;
-};
-
-/** Locks an admin row for the rest of the transaction. */
-export const lockAdmin = async (db: Executor, id: string): Promise<AdminRow | undefined> => {
-  const [row] = await db
-    .select()
-    .from(adminUsers)
-    .where(eq(adminUsers.id, id))
-    .for('update')
-    .limit(1);
   return row;
 };
 

@@ -28,10 +28,10 @@ import {
 import type { Mailer } from '../../messaging/mail.js';
 import { invitationMail } from '../../messaging/templates.js';
 import type { Realtime } from '../../realtime/hub.js';
-import { issueLinkToken, setPasswordUrl, voidLinkTokens } from '../account/link-tokens.js';
-import { loginActivityPage } from '../account/login-activity.js';
 import type { ActivityService } from '../activity/activity.service.js';
-import { revokeAdminSessions } from '../auth/auth.repo.js';
+import { issueLinkToken, setPasswordUrl, voidLinkTokens } from '../identity/link-tokens.js';
+import { loginActivityPage } from '../identity/login-activity.js';
+import { revokeAdminSessions } from '../identity/sessions.repo.js';
 import { heldPermissions } from '../roles/roles.present.js';
 import { shareLockUserType, type UserTypeRow } from '../roles/roles.repo.js';
 import { presentAdminUser } from './admins.present.js';

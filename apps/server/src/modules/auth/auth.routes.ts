@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/access.js';
 import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
-import { presentProfile } from '../admins/admins.present.js';
-import { AUTH_MESSAGES, type AuthService, type SessionResult } from './auth.service.js';
+import { AUTH_MESSAGES, type AuthService, type SessionResult } from '../identity/auth.service.js';
+import { presentProfile } from '../identity/identity.present.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;

@@ -22,7 +22,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { record } from '../../test/api.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
-import { LOGIN_THROTTLE } from './auth.service.js';
+import { LOGIN_THROTTLE } from '../identity/throttles.js';
 
 const PROBE = '/api/test/itineraries-probe';
 

@@ -1,10 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import {
-  PERMISSION_KEYS,
-  SUPER_ADMIN_ROLE,
-  isPermissionKey,
-  type PermissionKey,
-} from '@safarnama/contract';
+import { PERMISSION_KEYS, SUPER_ADMIN_ROLE } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
@@ -57,13 +52,6 @@ export const ensureSuperAdminRole = async (db: Executor): Promise<UserTypeRow> =
   throw new Error(
     `A role named '${SUPER_ADMIN_ROLE}' exists but is not the built-in super admin role`,
   );
-};
-
-/** What a role actually grants: every key for a super admin, none for a disabled role. */
-export const effectivePermissions = (userType: UserTypeRow): PermissionKey[] => {
-  if (userType.isSuperAdmin) return [...PERMISSION_KEYS];
-  if (!userType.isActive) return [];
-  return userType.permissions.filter(isPermissionKey);
 };
 
 /** The searched text of the user-type list (a small table: no index needed). */

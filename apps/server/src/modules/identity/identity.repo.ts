@@ -1,17 +1,17 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   adminUsers,
   loginAttempts,
   loginChallenges,
   recoveryCodes,
-  sessions,
   userTypes,
 } from '../../db/schema/index.js';
 
 /**
- * Queries of the account-security domain (issue 7): the admin's own row (profile, password, TOTP
- * columns), sign-in attempts, two-factor login challenges and recovery codes.
+ * Queries of sign-in identity: the admin row as identity (looked up by id or e-mail, locked,
+ * its profile, password and TOTP columns), sign-in attempts, two-factor login challenges and
+ * recovery codes. Sessions are in sessions.repo.ts, the throttle table in throttles.ts.
  */
 
 export type AdminRow = typeof adminUsers.$inferSelect;
@@ -25,6 +25,21 @@ export type NewLoginChallenge = typeof loginChallenges.$inferInsert;
 export const findAdminById = async (db: Executor, id: string): Promise<AdminRow | undefined> => {
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
   return row;
+};
+
+/** The admin with this e-mail (case-insensitive) and their role. */
+export const findAdminWithTypeByEmail = async (db: Executor, email: string) => {
+  const [row] = await db
+    .select({ admin: adminUsers, userType: userTypes })
+    .from(adminUsers)
+    .innerJoin(userTypes, eq(userTypes.id, adminUsers.userTypeId))
+    .where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+};
+
+export const setLastLogin = async (db: Executor, adminId: string, at: Date) => {
+  await db.update(adminUsers).set({ lastLoginAt: at }).where(eq(adminUsers.id, adminId));
 };
 
 /** Locks the admin row for the rest of the transaction (password and 2FA changes queue up). */
@@ -68,6 +83,25 @@ export const updateAdmin = async (
 };
 
 /**
+ * Replaces a password hash made under older argon2 parameters with one of the same password under
+ * the current ones — only if it is still the hash that was verified, so a password changed
+ * meanwhile is never overwritten. Not a password change: no timestamps move, no session ends.
+ */
+export const replacePasswordHash = async (
+  db: Executor,
+  adminId: string,
+  verifiedHash: string,
+  passwordHash: string,
+): Promise<boolean> => {
+  const rows = await db
+    .update(adminUsers)
+    .set({ passwordHash })
+    .where(and(eq(adminUsers.id, adminId), eq(adminUsers.passwordHash, verifiedHash)))
+    .returning({ id: adminUsers.id });
+  return rows.length === 1;
+};
+
+/**
  * Accepts a TOTP time step if it is newer than the last one accepted, in one statement: a code
  * (and any code of an earlier step) works once, even under parallel requests (SECURITY case 7).
  */
@@ -102,26 +136,6 @@ export const recentSignIns = async (db: Executor, adminId: string, limit = 200) 
     .where(and(eq(loginAttempts.adminId, adminId), eq(loginAttempts.result, 'success')))
     .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
     .limit(limit);
-
-/** Open sessions of an admin: not revoked, neither idle- nor absolutely expired. */
-export const countOpenSessions = async (
-  db: Executor,
-  adminId: string,
-  at: Date,
-): Promise<number> => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.adminId, adminId),
-        isNull(sessions.revokedAt),
-        gt(sessions.idleExpiresAt, at),
-        gt(sessions.absoluteExpiresAt, at),
-      ),
-    );
-  return Number(row?.n ?? 0);
-};
 
 // ── two-factor login challenges ────────────────────────────────────────────────────────────────
 

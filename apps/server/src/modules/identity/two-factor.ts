@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { acceptTotpStep, useRecoveryCode, type AdminRow } from './account.repo.js';
+import { acceptTotpStep, useRecoveryCode, type AdminRow } from './identity.repo.js';
 
 /**
  * Two-factor authentication (RFC 6238): TOTP with SHA-1, 6 digits, 30-second steps, issuer

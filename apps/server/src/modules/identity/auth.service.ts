@@ -2,45 +2,54 @@ import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   LOGIN_CHALLENGE,
+  PERMISSION_KEYS,
+  isPermissionKey,
   type LoginResponse,
+  type PermissionKey,
   type TokenType,
   type loginRequestSchema,
   type validateLoginTokenRequestSchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
-import type { AuthContext } from '../../http/access.js';
+import type { AuthContext, UserTypeRow } from '../../http/access.js';
 import { BadRequest, RateLimited, Unauthenticated, ValidationError } from '../../http/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { generatePassword, hashToken, newToken } from '../../lib/tokens.js';
 import type { Realtime } from '../../realtime/hub.js';
-import {
-  bumpChallengeAttempts,
-  consumeLoginChallenge,
-  countUnusedRecoveryCodes,
-  insertLoginChallenge,
-  lockLoginChallenge,
-  recentSignIns,
-} from '../account/account.repo.js';
-import { newSignInNotice, recordLoginAttempt, type AttemptSource } from '../account/sign-ins.js';
-import { CODE_THROTTLE, codeKey } from '../account/throttles.js';
-import { checkSecondFactor, type SecondFactorMethod } from '../account/two-factor.js';
-import { findAdminWithTypeByEmail, setLastLogin } from '../admins/admins.repo.js';
 import type {
   NotificationInput,
   NotificationService,
 } from '../notifications/notifications.service.js';
-import { effectivePermissions } from '../roles/roles.repo.js';
 import {
-  clearAttempts,
+  bumpChallengeAttempts,
+  consumeLoginChallenge,
+  countUnusedRecoveryCodes,
+  findAdminWithTypeByEmail,
+  insertLoginChallenge,
+  lockLoginChallenge,
+  recentSignIns,
+  replacePasswordHash,
+  setLastLogin,
+} from './identity.repo.js';
+import {
   findSessionByTokenHash,
   insertSession,
-  refundAttempt,
-  replacePasswordHash,
-  reserveAttempt,
   revokeSession,
   touchSession,
-} from './auth.repo.js';
+} from './sessions.repo.js';
+import { newSignInNotice, recordLoginAttempt, type AttemptSource } from './sign-ins.js';
+import {
+  CODE_THROTTLE,
+  LOGIN_THROTTLE,
+  accountKey,
+  clearAttempts,
+  codeKey,
+  ipKey,
+  refundAttempt,
+  reserveAttempt,
+} from './throttles.js';
+import { checkSecondFactor, type SecondFactorMethod } from './two-factor.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -56,9 +65,6 @@ export const SESSION_POLICY: Record<TokenType, { idleMs: number; absoluteMs: num
   Cookie: { idleMs: 7 * DAY, absoluteMs: 30 * DAY },
 };
 export const TOUCH_INTERVAL_MS = MINUTE;
-
-/** Sign-in throttle: fixed 15-minute windows, 5 attempts per account, 20 per IP address. */
-export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, accountLimit: 5, ipLimit: 20 } as const;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -119,10 +125,14 @@ export interface AuthServiceDeps {
   sessionIdleMs?: () => Promise<number>;
 }
 
-export const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
-
 type AdminWithType = Pick<AuthContext, 'admin' | 'userType'>;
+
+/** What a role actually grants: every key for a super admin, none for a disabled role. */
+export const effectivePermissions = (userType: UserTypeRow): PermissionKey[] => {
+  if (userType.isSuperAdmin) return [...PERMISSION_KEYS];
+  if (!userType.isActive) return [];
+  return userType.permissions.filter(isPermissionKey);
+};
 
 export const createAuthService = ({
   db,

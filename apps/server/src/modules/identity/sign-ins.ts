@@ -1,7 +1,7 @@
 import type { LoginLocation, LoginResult } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
 import type { NotificationInput } from '../notifications/notifications.service.js';
-import { insertLoginAttempt } from './account.repo.js';
+import { insertLoginAttempt } from './identity.repo.js';
 import { deviceKey, parseUserAgent, placeOf } from './user-agent.js';
 
 /** Where a sign-in attempt came from. */
