@@ -13,7 +13,7 @@ import { createRealtime, type Realtime } from './realtime/hub.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccessGuard, recordRoutes, type RouteRecord } from './http/access.js';
 import { registerDocs } from './http/docs.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { installErrorHandler, loggableError } from './http/error-handler.js';
 import { NotFound, RateLimited } from './http/errors.js';
 import { readIndex, registerWeb, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
@@ -21,7 +21,7 @@ import { createImagePipeline, type ImagePipeline } from './media/pipeline.js';
 import type { StorageDriver } from './media/storage.js';
 import { registerUploads } from './media/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { createAuthService, type AuthService } from './modules/identity/auth.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService, type AccountService } from './modules/account/account.service.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -93,6 +93,8 @@ import {
   type MarketingService,
 } from './modules/marketing/marketing.service.js';
 import { createScheduler, schedulerNodeId } from './modules/marketing/scheduler.js';
+import { registerTextGuard } from './http/text-guard.js';
+import { stdSerializers } from 'pino';
 
 /** Used only by tests that build an app without one; the real config always has APP_SECRET. */
 const DEV_APP_SECRET = 'safarnama-test-app-secret-not-for-production-use';
@@ -197,10 +199,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const hasher = deps.hasher ?? createPasswordHasher();
 
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    },
+    // Tests pass false or their own level and stream; redaction and the error serializer apply
+    // to every logger.
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { err: (err: unknown) => stdSerializers.err(loggableError(err) as Error) },
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
     // Ids are ours: nothing from the client is honoured.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -354,6 +363,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   registerDrain(app);
+  // NUL and unpaired surrogates in any query, path or JSON text: 400 before validation.
+  registerTextGuard(app);
   // Authentication and authorization run after the rate limit (onRequest) and before the body is
   // read, so an anonymous caller can neither make us parse a body nor probe validation. The
   // allowed-IP list comes first (a refused address learns nothing else), maintenance mode after

@@ -36,6 +36,29 @@ const toFieldErrors = (
     ];
   });
 
+/**
+ * What an error may show in a log line: a failed query's statement and its driver's message and
+ * code, never its parameters (drizzle's `DrizzleQueryError` carries them in `params` and in its
+ * message; they can hold what an admin typed, e-mails, hashes). Other errors go as they are. The
+ * app's logger serializes every `err` through this (app.ts), so no call site can forget it.
+ */
+export const loggableError = (err: unknown): unknown => {
+  if (!(err instanceof Error) || !('params' in err)) return err;
+  const cause = err.cause instanceof Error ? err.cause : undefined;
+  const safe = new Error(err.message.split('\nparams:')[0]);
+  safe.name = err.name;
+  const frames = (err.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
+  if (cause) {
+    // The driver's message can quote a value ('invalid input syntax …: "<value>"', a key's
+    // DETAIL): only its identifying fields go out.
+    const { code, routine, table, column, constraint } = cause as Record<string, unknown>;
+    safe.message = `${safe.message} (${String(code ?? cause.name)})`;
+    safe.cause = { name: cause.name, code, routine, table, column, constraint };
+  }
+  return safe;
+};
+
 const send = (reply: FastifyReply, envelope: ErrorEnvelope, headers: Record<string, string> = {}) =>
   reply
     .code(envelope.status)

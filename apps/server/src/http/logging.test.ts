@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@safarnama/contract';
 import { REDACT_PATHS } from '../app.js';
@@ -52,6 +53,39 @@ describe('logs', () => {
         .find((l) => l.msg === 'unhandled error');
       expect(failure?.reqId).toBe(requestId);
       expect(failure?.err?.message).toBe('boom from the database layer');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never carry the parameters of a failed query, at any level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const t = await createTestApp({
+      logger: { level: 'trace', stream },
+      routes: [
+        async (app) => {
+          app.get('/api/test/bad-query', { config: { access: 'public' } }, async () => {
+            // A statement that fails in the database, with something private as its parameter.
+            await t.database.db.execute(sql`select ${'private-guest@example.com'}::int as broken`);
+            return { ok: true };
+          });
+        },
+      ],
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/bad-query' });
+      expect(res.statusCode).toBe(500);
+      const failure = lines
+        .map((l) => JSON.parse(l) as { msg?: string; err?: { message?: string } })
+        .find((l) => l.msg === 'unhandled error');
+      expect(failure?.err?.message).toContain('Failed query: select $1::int as broken');
+      expect(lines.filter((l) => l.includes('private-guest@example.com'))).toEqual([]);
     } finally {
       await t.close();
     }

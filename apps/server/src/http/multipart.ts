@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { noteFormFields } from './audit.js';
+import { forbiddenText, isForbiddenText } from './text-guard.js';
 
 /**
  * Limits of every multipart route, enforced by busboy while the body streams in: a file past
@@ -217,6 +218,9 @@ export const readMultipart = async <Text extends string, Indexed extends string>
       if (part.valueTruncated) throw new PayloadTooLarge(MEDIA_MESSAGES.fieldTooLarge);
       const value: unknown = part.value;
       if (typeof value !== 'string' || part.fieldnameTruncated) throw unknownField(part.fieldname);
+      if (isForbiddenText(value) || isForbiddenText(part.fieldname)) {
+        throw forbiddenText(part.fieldname);
+      }
       const indexed = parseIndexedName(part.fieldname);
       const values = indexed ? indexedMaps.get(indexed.name) : undefined;
       if (indexed && values) {
