@@ -7,6 +7,8 @@ export interface UploadRequest {
   url: string;
   method: 'POST' | 'PUT' | 'PATCH';
   body: FormData;
+  /** Extra request headers (a create's `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** Called with the share of the body sent so far, from 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
@@ -43,6 +45,9 @@ export const uploadWithProgress = (
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      xhr.setRequestHeader(name, value);
+    }
 
     const { onProgress } = request;
     if (onProgress) {

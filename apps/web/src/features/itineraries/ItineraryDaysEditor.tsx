@@ -1,92 +1,94 @@
 import { useId } from 'react';
+import { useFieldArray, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { Button } from '../../components/ui/Button';
 import { SortableArea } from '../../components/ui/SortableArea';
 import { DESCRIPTION_ROWS, ITINERARY_LIMITS, ITINERARY_TEXTS } from '@safarnama/contract';
-import { moveItem, type DayValue, type ItineraryErrors } from './itineraries.form';
+import type { ItineraryFormValues } from './itineraries.form';
 import { fieldErrorClasses, inputClasses, iconButtonClasses } from '../../components/ui/Form';
 
 interface ItineraryDaysEditorProps {
-  days: DayValue[];
-  onChange: (days: DayValue[]) => void;
-  errors: ItineraryErrors;
-  disabled: boolean;
+  form: UseFormReturn<ItineraryFormValues, unknown, unknown>;
 }
 
 /**
  * The days of the plan (spec §2 "Daily Itinerary"): each with an editable title, a 4-row
  * description and a delete button, reordered by dragging the handle (pointer or keyboard: space,
- * arrows, space) or with 'Move up' / 'Move down'.
+ * arrows, space) or with 'Move up' / 'Move down'; 'Add Day' appends 'Day N' (N = count + 1).
  */
-export const ItineraryDaysEditor = ({
-  days,
-  onChange,
-  errors,
-  disabled,
-}: ItineraryDaysEditorProps) => {
-  if (days.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
-        No days yet. Use 'Add Day' to plan the first one.
-      </p>
-    );
-  }
-
+export const ItineraryDaysEditor = ({ form }: ItineraryDaysEditorProps) => {
+  const { fields, append, remove, move } = useFieldArray({
+    control: form.control,
+    name: 'dailyItinerary',
+  });
+  const errors = form.formState.errors.dailyItinerary;
   return (
-    <SortableArea
-      ids={days.map((day) => day.key)}
-      onMove={(from, to) => {
-        onChange(moveItem(days, from, to));
-      }}
-    >
-      <ol aria-label="Days" className="space-y-3">
-        {days.map((day, index) => (
-          <SortableDay
-            key={day.key}
-            day={day}
-            index={index}
-            count={days.length}
-            disabled={disabled}
-            titleError={errors[`dailyItinerary.${index}.title`]}
-            descriptionError={errors[`dailyItinerary.${index}.description`]}
-            onEdit={(patch) => {
-              onChange(
-                days.map((other) => (other.key === day.key ? { ...other, ...patch } : other)),
-              );
-            }}
-            onMove={(to) => {
-              onChange(moveItem(days, index, to));
-            }}
-            onDelete={() => {
-              onChange(days.filter((other) => other.key !== day.key));
-            }}
-          />
-        ))}
-      </ol>
-    </SortableArea>
+    <>
+      {fields.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
+          No days yet. Use 'Add Day' to plan the first one.
+        </p>
+      ) : (
+        <SortableArea ids={fields.map((day) => day.id)} onMove={move}>
+          <ol aria-label="Days" className="space-y-3">
+            {fields.map((day, index) => (
+              <SortableDay
+                key={day.id}
+                id={day.id}
+                index={index}
+                count={fields.length}
+                title={form.register(`dailyItinerary.${index}.title`)}
+                description={form.register(`dailyItinerary.${index}.description`)}
+                titleError={errors?.[index]?.title?.message}
+                descriptionError={errors?.[index]?.description?.message}
+                onMove={(to) => {
+                  move(index, to);
+                }}
+                onDelete={() => {
+                  remove(index);
+                }}
+              />
+            ))}
+          </ol>
+        </SortableArea>
+      )}
+      <div className="mt-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={fields.length >= ITINERARY_LIMITS.days}
+          onClick={() => {
+            append({ title: `Day ${fields.length + 1}`, description: '' });
+          }}
+        >
+          {ITINERARY_TEXTS.addDay}
+        </Button>
+      </div>
+    </>
   );
 };
 
 interface SortableDayProps {
-  day: DayValue;
+  id: string;
   index: number;
   count: number;
-  disabled: boolean;
+  title: UseFormRegisterReturn;
+  description: UseFormRegisterReturn;
   titleError?: string;
   descriptionError?: string;
-  onEdit: (patch: Partial<Pick<DayValue, 'title' | 'description'>>) => void;
   onMove: (to: number) => void;
   onDelete: () => void;
 }
 
 const SortableDay = ({
-  day,
+  id,
   index,
   count,
-  disabled,
+  title,
+  description,
   titleError,
   descriptionError,
-  onEdit,
   onMove,
   onDelete,
 }: SortableDayProps) => {
@@ -100,7 +102,7 @@ const SortableDay = ({
     transform,
     transition,
     isDragging,
-  } = useSortable({ id: day.key, disabled });
+  } = useSortable({ id });
   const position = index + 1;
   return (
     <li
@@ -137,13 +139,9 @@ const SortableDay = ({
             </label>
             <input
               id={titleId}
-              value={day.title}
+              {...title}
               maxLength={ITINERARY_LIMITS.dayTitle}
-              disabled={disabled}
               aria-invalid={titleError ? true : undefined}
-              onChange={(event) => {
-                onEdit({ title: event.target.value });
-              }}
               className={inputClasses(Boolean(titleError))}
             />
             {titleError ? <p className={fieldErrorClasses}>{titleError}</p> : null}
@@ -157,15 +155,11 @@ const SortableDay = ({
             </label>
             <textarea
               id={descriptionId}
+              {...description}
               rows={DESCRIPTION_ROWS}
-              value={day.description}
               maxLength={ITINERARY_LIMITS.dayDescription}
               placeholder={ITINERARY_TEXTS.dayPlaceholder}
-              disabled={disabled}
               aria-invalid={descriptionError ? true : undefined}
-              onChange={(event) => {
-                onEdit({ description: event.target.value });
-              }}
               className={inputClasses(Boolean(descriptionError))}
             />
             {descriptionError ? <p className={fieldErrorClasses}>{descriptionError}</p> : null}
@@ -176,7 +170,7 @@ const SortableDay = ({
             type="button"
             aria-label="Move up"
             title="Move up"
-            disabled={disabled || index === 0}
+            disabled={index === 0}
             className={iconButtonClasses}
             onClick={() => {
               onMove(index - 1);
@@ -194,7 +188,7 @@ const SortableDay = ({
             type="button"
             aria-label="Move down"
             title="Move down"
-            disabled={disabled || index === count - 1}
+            disabled={index === count - 1}
             className={iconButtonClasses}
             onClick={() => {
               onMove(index + 1);
@@ -212,7 +206,6 @@ const SortableDay = ({
             type="button"
             aria-label={`Delete day ${position}`}
             title="Delete day"
-            disabled={disabled}
             className={`${iconButtonClasses} text-red-600 hover:text-red-700 dark:text-red-400`}
             onClick={onDelete}
           >

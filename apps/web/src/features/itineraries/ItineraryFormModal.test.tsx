@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, type Itinerary } from '@safarnama/contract';
+import { API_PATHS, IDEMPOTENCY_HEADER, type Itinerary } from '@safarnama/contract';
 import { Providers } from '../../app/Providers';
 import { makeStore } from '../../app/store';
 import { stubLayoutForEditor } from '../../test/layout';
@@ -339,6 +339,7 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     expect(onClose).toHaveBeenCalled();
     const call = calls.find((c) => c.method === 'PUT');
     expect(call?.url).toBe(API_PATHS.service.updateItinerary(record._id));
+    expect(call?.headers.get(IDEMPOTENCY_HEADER)).toBeNull();
     expect(sentBody(calls)).toMatchObject({
       _id: record._id,
       countryId: 'c1',
@@ -366,6 +367,56 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByText('Day title is too long')).toBeInTheDocument();
     expect(screen.getByLabelText('Group Size *')).toHaveAttribute('aria-invalid', 'true');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a create sends an Idempotency-Key, the same one when retried after a failure', async () => {
+    let answers = 0;
+    const calls = stubServer(() => {
+      answers += 1;
+      return answers === 1
+        ? 'network-error'
+        : jsonResponse(okEnvelope({ data: makeItinerary(1) }, 201), 201);
+    });
+    const { user, onClose } = renderForm();
+    await fillRequired(user);
+    const save = screen.getByRole('button', { name: 'Save Itinerary' });
+    await user.click(save);
+    expect(
+      await screen.findAllByText('Error updating/creating itinerary. Please try again.'),
+    ).not.toHaveLength(0);
+    await user.click(save);
+    expect(await screen.findByText('Itinerary created successfully!')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    const keys = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.headers.get(IDEMPOTENCY_HEADER));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a 400 detail on a FAQ or a location lands under that field', async () => {
+    stubServer(() =>
+      jsonResponse(
+        errorEnvelope(400, 'VALIDATION_ERROR', 'Some fields are invalid', [
+          { path: 'faqs.0.answer', message: 'Answer is too long' },
+          { path: 'placeId', message: 'This place is not in the chosen state' },
+        ]),
+      ),
+    );
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Add FAQ' }));
+    await user.type(screen.getByLabelText('Question 1'), 'Food?');
+    await user.type(screen.getByLabelText('Answer 1'), 'Yes');
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    await waitFor(() => {
+      expect(screen.getByLabelText('Answer 1')).toHaveAccessibleDescription('Answer is too long');
+    });
+    expect(screen.getByLabelText('Place *')).toHaveAccessibleDescription(
+      'This place is not in the chosen state',
+    );
+    expect(screen.getByLabelText('Title *')).not.toHaveAttribute('aria-invalid');
   });
 
   it("a non-success status without a message: 'Failed to save itinerary. Please try again.'", async () => {

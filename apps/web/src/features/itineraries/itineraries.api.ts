@@ -8,6 +8,7 @@ import {
 } from '@safarnama/contract';
 import { baseApi, recordOf, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 export interface ItineraryListArgs {
   page: number;
@@ -20,6 +21,12 @@ export interface ItineraryListArgs {
 export interface ItineraryList {
   itineraries: Itinerary[];
   pagination: Pagination;
+}
+
+export interface CreateItineraryArgs {
+  input: ItineraryInput;
+  /** The form's `Idempotency-Key`: a retry of the same form creates nothing twice. */
+  idempotencyKey: string;
 }
 
 export interface UpdateItineraryArgs {
@@ -69,11 +76,12 @@ export const itinerariesApi = baseApi
           })),
         ],
       }),
-      /** POST create-itinerary `{data: input}` → 201 `data.data`. */
-      createItinerary: build.mutation<Itinerary, ItineraryInput>({
-        query: (input) => ({
+      /** POST create-itinerary `{data: input}` with the Idempotency-Key → 201 `data.data`. */
+      createItinerary: build.mutation<Itinerary, CreateItineraryArgs>({
+        query: ({ input, idempotencyKey }) => ({
           url: API_PATHS.service.createItinerary,
           method: 'POST',
+          headers: idempotencyHeaders(idempotencyKey),
           body: { data: input },
         }),
         transformResponse: recordOf<Itinerary>,

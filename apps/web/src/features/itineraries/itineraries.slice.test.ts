@@ -72,7 +72,9 @@ describe('itineraries slice (spec §4)', () => {
         : Promise.reject(new TypeError('Failed to fetch')),
     );
     const store = makeStore();
-    await settle(store.dispatch(endpoints.createItinerary.initiate(input)));
+    await settle(
+      store.dispatch(endpoints.createItinerary.initiate({ input, idempotencyKey: 'key-1' })),
+    );
     await settle(store.dispatch(endpoints.toggleItineraryStatus.initiate(one._id)));
     const state = store.getState();
     expect(selectItineraryOperation(state, 'create')).toEqual({

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
+  IDEMPOTENCY_HEADER,
   MARKETING_MESSAGES,
   SOCKET_EVENTS,
   type PermissionKey,
@@ -60,7 +61,7 @@ interface Options {
   permissions?: PermissionKey[];
   /** The list answer for each call (by call index); the last one repeats. */
   lists?: ScheduledNotification[][];
-  other?: (call: RecordedCall) => Response | undefined;
+  other?: (call: RecordedCall) => Response | Promise<Response> | undefined;
 }
 
 const stubServer = ({ permissions = ALL, lists = [[scheduled, sent, failed]], other }: Options) => {
@@ -302,7 +303,10 @@ describe('MarketingNotificationsPage', () => {
     await user.selectOptions(dialog.getByLabelText('Audience *'), 'All admins');
     expect(dialog.getByRole('alert')).toBeInTheDocument();
     setDateTime(dialog, '2030-02-28', '10:00:00');
-    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    // The form checks again as the time changes (asynchronously: the schema runs in a resolver).
+    await waitFor(() => {
+      expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 
   it('offers the active user types for "Admins of a user type" and sends the chosen one', async () => {
@@ -377,6 +381,47 @@ describe('MarketingNotificationsPage', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
   });
 
+  it('never schedules twice: a double click sends once, a retry sends the same Idempotency-Key', async () => {
+    let answerFirst: (response: Response) => void = () => undefined;
+    let adds = 0;
+    const calls = stubServer({
+      other: (call) => {
+        if (call.url !== PATHS.add) return undefined;
+        adds += 1;
+        if (adds > 1) {
+          return jsonResponse(okEnvelope({ data: scheduled }, 201, MARKETING_MESSAGES.created));
+        }
+        // The first add is still on its way while the second click lands.
+        return new Promise<Response>((resolve) => {
+          answerFirst = resolve;
+        });
+      },
+    });
+    const user = await open();
+    const dialog = await openForm(user);
+    await user.type(dialog.getByLabelText('Title *'), 'Flash sale');
+    await user.type(dialog.getByLabelText('Message *'), 'Today only');
+    await user.click(dialog.getByRole('checkbox', { name: 'E-mail' }));
+    setDateTime(dialog, '2030-11-21', '09:00:00');
+    const addCalls = () => calls.filter((call) => call.url === PATHS.add);
+    await user.dblClick(dialog.getByRole('button', { name: 'Schedule Notification' }));
+    await waitFor(() => {
+      expect(addCalls()).toHaveLength(1);
+    });
+    expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await user.dblClick(dialog.getByRole('button', { name: 'Saving...' }));
+    expect(addCalls()).toHaveLength(1);
+
+    answerFirst(jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Try again shortly')));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Try again shortly');
+    await user.click(dialog.getByRole('button', { name: 'Schedule Notification' }));
+    expect(await screen.findByText(MARKETING_MESSAGES.created)).toBeVisible();
+    const keys = addCalls().map((call) => call.headers.get(IDEMPOTENCY_HEADER));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('edits a scheduled notification with its id, a new image over XHR, and the saved values', async () => {
     stubServer({});
     const xhrs = stubXhr(() => ({
@@ -404,6 +449,8 @@ describe('MarketingNotificationsPage', () => {
     expect(await screen.findByText(MARKETING_MESSAGES.updated)).toBeVisible();
     expect(xhrs).toHaveLength(1);
     expect(xhrs[0]?.url).toBe(PATHS.update);
+    // An update is not a create: no Idempotency-Key.
+    expect(xhrs[0]?.headers[IDEMPOTENCY_HEADER]).toBeUndefined();
     const entries = formEntries(xhrs[0]?.body);
     expect(entries[0]).toEqual(['id', scheduled._id]);
     expect(entries).toContainEqual(['title', 'Monsoon offers, extended']);

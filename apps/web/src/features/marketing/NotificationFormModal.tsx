@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import {
   AUDIENCE_LABELS,
   AUDIENCE_TYPES,
@@ -7,8 +8,6 @@ import {
   MARKETING_LIMITS,
   MARKETING_MESSAGES,
   UPLOAD_LIMITS,
-  type AudienceType,
-  type MarketingChannel,
   type ScheduledNotification,
 } from '@safarnama/contract';
 import {
@@ -22,8 +21,9 @@ import {
 import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { SingleImageField } from '../../components/ui/SingleImageField';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { useListUserTypeOptionsQuery } from '../manage/manage.api';
 import { browserDiffersFromIst, formatIst, formatLocal, istToIso } from './ist';
 import { CHANNEL_LABELS, StatusBadge } from './labels';
@@ -32,8 +32,8 @@ import {
   buildNotificationFormData,
   fieldOfPath,
   initialFormValues,
-  validateNotification,
-  type NotificationErrors,
+  notificationFormSchema,
+  toNotificationRequest,
   type NotificationField,
   type NotificationFormValues,
 } from './marketing.form';
@@ -46,7 +46,6 @@ interface NotificationFormModalProps {
 }
 
 const SAVE_FAILED = 'The notification could not be saved. Please try again.';
-const CORRECT_FIELDS = 'Please correct the highlighted fields.';
 const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
 
 /** The server's own refusals that belong under a field. */
@@ -97,8 +96,9 @@ const Field = ({ id, label, error, hint, counter, children }: FieldProps) => (
  * limits), an optional image and link, the channels, the audience (a user type for 'Admins of a
  * user type') and the date and time in IST (seconds allowed), read as Asia/Kolkata whatever the
  * browser's zone and sent as an instant at +05:30. The preview follows the typing. Checked with
- * the contract's rules first (a time in the past is refused here too); the server's field errors
- * land on the fields.
+ * the contract's rules first (a time in the past is refused here too) on `useContractForm`; the
+ * server's field errors land on the fields. An add carries the form's Idempotency-Key and the
+ * submit waits for the call: neither a retry nor a double click schedules it twice.
  */
 export const NotificationFormModal = ({ notification, onClose }: NotificationFormModalProps) => {
   const baseId = useId();
@@ -113,16 +113,26 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
     time: `${baseId}-time`,
     scheduledAt: `${baseId}-scheduled-at`,
   };
-  const [values, setValues] = useState<NotificationFormValues>(() =>
-    initialFormValues(notification),
-  );
-  const [image, setImage] = useState<File | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
-  const [errors, setErrors] = useState<NotificationErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<NotificationFormValues, typeof notificationFormSchema>({
+    schema: notificationFormSchema,
+    defaultValues: initialFormValues(notification),
+    toRequest: toNotificationRequest,
+    fieldOf: fieldOfPath,
+  });
+  const { register, control, setValue, clearErrors, setError } = form;
+  const { errors } = form.formState;
+  const [title, message, link, audienceType, date, time, image, removeImage] = useWatch({
+    control,
+    name: ['title', 'message', 'link', 'audienceType', 'date', 'time', 'image', 'removeImage'],
+  });
   const [progress, setProgress] = useState<number | null>(null);
-  const [save, { isLoading: saving }] = useSaveScheduledNotificationMutation();
-  const wantsUserType = values.audienceType === 'user_type';
+  const [save] = useSaveScheduledNotificationMutation();
+  const wantsUserType = audienceType === 'user_type';
   const userTypes = useListUserTypeOptionsQuery(undefined, { skip: !wantsUserType });
 
   // The chosen image's preview: an object URL made when it is chosen, given back when another
@@ -136,83 +146,51 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
     [],
   );
 
-  const clearError = (field: NotificationField): void => {
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
-  const set = <K extends keyof NotificationFormValues>(
-    key: K,
-    value: NotificationFormValues[K],
-    field: NotificationField = key === 'date' || key === 'time'
-      ? 'scheduledAt'
-      : (key as NotificationField),
-  ): void => {
-    setValues((current) => ({ ...current, [key]: value }));
-    clearError(field);
-  };
-
   const handleImageChange = (file: File | null): void => {
     if (previewRef.current) URL.revokeObjectURL(previewRef.current);
     previewRef.current = file ? URL.createObjectURL(file) : null;
     setImagePreview(previewRef.current);
-    setImage(file);
-    clearError('image');
+    setValue('image', file);
+    clearErrors('image');
   };
 
-  const handleChannelChange = (channel: MarketingChannel, checked: boolean): void => {
-    set(
-      'channels',
-      MARKETING_CHANNELS.filter((each) =>
-        each === channel ? checked : values.channels.includes(each),
-      ),
-    );
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const { fields, errors: found } = validateNotification(values);
-    setErrors(found);
-    if (!fields) {
-      setFormError(CORRECT_FIELDS);
-      return;
-    }
-    setProgress(image ? 0 : null);
-    try {
-      const { message } = await save({
-        ...(notification ? { id: notification._id } : {}),
-        body: buildNotificationFormData(fields, {
-          id: notification?._id,
-          image,
-          removeImage,
-        }),
-        hasImage: image !== null,
-        onProgress: image ? setProgress : undefined,
-      }).unwrap();
-      showToast(
-        'success',
-        message || (notification ? MARKETING_MESSAGES.updated : MARKETING_MESSAGES.created),
-      );
-      onClose();
-    } catch (failure) {
-      const next: NotificationErrors = {};
-      for (const [path, text] of Object.entries(getFieldErrors(failure))) {
-        const field = fieldOfPath(path);
-        if (field) next[field] ??= text;
+  const handleSubmit = submit(
+    async (fields, idempotencyKey) => {
+      setProgress(image ? 0 : null);
+      try {
+        const saved = await save({
+          ...(notification ? { id: notification._id } : {}),
+          body: buildNotificationFormData(fields, { id: notification?._id, image, removeImage }),
+          hasImage: image !== null,
+          onProgress: image ? setProgress : undefined,
+          idempotencyKey,
+        }).unwrap();
+        showToast(
+          'success',
+          saved.message || (notification ? MARKETING_MESSAGES.updated : MARKETING_MESSAGES.created),
+        );
+        onClose();
+      } finally {
+        setProgress(null);
       }
-      const status = getErrorStatus(failure);
-      const message = getErrorMessage(failure, SAVE_FAILED);
-      const messageField = FIELD_OF_MESSAGE[message];
-      if (messageField) next[messageField] ??= message;
-      if (image && (status === 413 || status === 415)) next.image ??= message;
-      setErrors(next);
-      setFormError(Object.values(next).some(Boolean) ? CORRECT_FIELDS : message);
-    } finally {
-      setProgress(null);
-    }
-  };
+    },
+    {
+      failureMessage: (failure) => getErrorMessage(failure, SAVE_FAILED),
+      // The server's own refusals that belong under a field; answers whether one took it.
+      onError: (failure) => {
+        const text = getErrorMessage(failure, SAVE_FAILED);
+        const status = getErrorStatus(failure);
+        const field: NotificationField | undefined =
+          FIELD_OF_MESSAGE[text] ??
+          (image && (status === 413 || status === 415) ? 'image' : undefined);
+        if (!field || form.getFieldState(field).error) return false;
+        setError(field, { type: 'server', message: text });
+        return true;
+      },
+    },
+  );
 
-  const scheduledAt = istToIso({ date: values.date, time: values.time });
+  const scheduledAt = istToIso({ date, time });
   const shownImage = imagePreview ?? (removeImage ? null : (notification?.imageUrl ?? null));
   const userTypeOptions = userTypes.data ?? [];
   const savedUserType = notification?.audience.userType ?? null;
@@ -222,9 +200,7 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
       ? savedUserType
       : null;
   const invalid = (field: NotificationField) => (errors[field] ? true : undefined);
-  // The summary goes with the last highlighted field.
-  const shownFormError =
-    formError === CORRECT_FIELDS && !Object.values(errors).some(Boolean) ? null : formError;
+  const errorOf = (field: NotificationField) => errors[field]?.message;
 
   return (
     <Modal
@@ -251,41 +227,35 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
             <Field
               id={ids.title}
               label="Title *"
-              error={errors.title}
-              counter={{ length: values.title.length, max: MARKETING_LIMITS.title }}
+              error={errorOf('title')}
+              counter={{ length: title.length, max: MARKETING_LIMITS.title }}
             >
               <input
                 id={ids.title}
-                value={values.title}
+                {...register('title')}
                 maxLength={MARKETING_LIMITS.title}
                 autoComplete="off"
                 aria-required="true"
                 aria-invalid={invalid('title')}
-                aria-describedby={describedBy(ids.title, errors.title, false)}
-                onChange={(event) => {
-                  set('title', event.target.value);
-                }}
-                className={inputClasses(Boolean(errors.title))}
+                aria-describedby={describedBy(ids.title, errorOf('title'), false)}
+                className={inputClasses(Boolean(errorOf('title')))}
               />
             </Field>
             <Field
               id={ids.message}
               label="Message *"
-              error={errors.message}
-              counter={{ length: values.message.length, max: MARKETING_LIMITS.message }}
+              error={errorOf('message')}
+              counter={{ length: message.length, max: MARKETING_LIMITS.message }}
             >
               <textarea
                 id={ids.message}
-                value={values.message}
+                {...register('message')}
                 rows={4}
                 maxLength={MARKETING_LIMITS.message}
                 aria-required="true"
                 aria-invalid={invalid('message')}
-                aria-describedby={describedBy(ids.message, errors.message, false)}
-                onChange={(event) => {
-                  set('message', event.target.value);
-                }}
-                className={`${inputClasses(Boolean(errors.message))} resize-y`}
+                aria-describedby={describedBy(ids.message, errorOf('message'), false)}
+                className={`${inputClasses(Boolean(errorOf('message')))} resize-y`}
               />
             </Field>
 
@@ -300,13 +270,13 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                 minSize={UPLOAD_LIMITS.minFileBytes}
                 typesLabel={TYPES_LABEL}
                 disabled={saving}
-                error={errors.image}
+                error={errorOf('image')}
               />
               {notification?.imageUrl && !image ? (
                 <button
                   type="button"
                   onClick={() => {
-                    setRemoveImage((current) => !current);
+                    setValue('removeImage', !removeImage);
                   }}
                   className="mt-2 rounded text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-red-400"
                 >
@@ -328,32 +298,29 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
             <Field
               id={ids.link}
               label="Link"
-              error={errors.link}
+              error={errorOf('link')}
               hint={
-                errors.link
+                errorOf('link')
                   ? undefined
                   : 'Optional. An in-app path such as /services/itineraries, or an https:// address.'
               }
             >
               <input
                 id={ids.link}
-                value={values.link}
+                {...register('link')}
                 maxLength={MARKETING_LIMITS.link}
                 inputMode="url"
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="/services/itineraries or https://…"
                 aria-invalid={invalid('link')}
-                aria-describedby={describedBy(ids.link, errors.link, !errors.link)}
-                onChange={(event) => {
-                  set('link', event.target.value);
-                }}
-                className={inputClasses(Boolean(errors.link))}
+                aria-describedby={describedBy(ids.link, errorOf('link'), !errorOf('link'))}
+                className={inputClasses(Boolean(errorOf('link')))}
               />
             </Field>
 
             <fieldset
-              aria-describedby={describedBy(ids.channels, errors.channels, false)}
+              aria-describedby={describedBy(ids.channels, errorOf('channels'), false)}
               aria-invalid={invalid('channels')}
             >
               <legend className={labelClasses}>Channels *</legend>
@@ -362,39 +329,33 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                   <label
                     key={channel}
                     className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm text-slate-700 has-checked:border-teal-500 has-checked:bg-teal-50 dark:text-slate-200 dark:has-checked:border-teal-400 dark:has-checked:bg-teal-400/10 ${
-                      errors.channels
+                      errorOf('channels')
                         ? 'border-red-500 dark:border-red-500'
                         : 'border-slate-300 dark:border-slate-700'
                     }`}
                   >
                     <input
                       type="checkbox"
-                      checked={values.channels.includes(channel)}
-                      onChange={(event) => {
-                        handleChannelChange(channel, event.target.checked);
-                      }}
+                      value={channel}
+                      {...register('channels')}
                       className="size-4 accent-teal-600"
                     />
                     {CHANNEL_LABELS[channel]}
                   </label>
                 ))}
               </div>
-              <FieldNotes id={ids.channels} error={errors.channels} />
+              <FieldNotes id={ids.channels} error={errorOf('channels')} />
             </fieldset>
 
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.audienceType} label="Audience *" error={errors.audienceType}>
+              <Field id={ids.audienceType} label="Audience *" error={errorOf('audienceType')}>
                 <select
                   id={ids.audienceType}
-                  value={values.audienceType}
+                  {...register('audienceType', { deps: ['userTypeId'] })}
                   aria-required="true"
                   aria-invalid={invalid('audienceType')}
-                  aria-describedby={describedBy(ids.audienceType, errors.audienceType, false)}
-                  onChange={(event) => {
-                    set('audienceType', event.target.value as AudienceType);
-                    clearError('userTypeId');
-                  }}
-                  className={inputClasses(Boolean(errors.audienceType))}
+                  aria-describedby={describedBy(ids.audienceType, errorOf('audienceType'), false)}
+                  className={inputClasses(Boolean(errorOf('audienceType')))}
                 >
                   {AUDIENCE_TYPES.map((type) => (
                     <option key={type} value={type}>
@@ -404,36 +365,45 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                 </select>
               </Field>
               {wantsUserType ? (
-                <Field id={ids.userTypeId} label="User type *" error={errors.userTypeId}>
-                  <select
-                    id={ids.userTypeId}
-                    value={values.userTypeId}
-                    aria-required="true"
-                    aria-invalid={invalid('userTypeId')}
-                    aria-describedby={describedBy(ids.userTypeId, errors.userTypeId, false)}
-                    onChange={(event) => {
-                      set('userTypeId', event.target.value);
-                    }}
-                    className={inputClasses(Boolean(errors.userTypeId))}
-                  >
-                    <option value="">
-                      {userTypes.isLoading ? 'Loading user types...' : 'Choose a user type...'}
-                    </option>
-                    {userTypeOptions.map((type) => (
-                      <option key={type._id} value={type._id}>
-                        {type.name}
-                      </option>
-                    ))}
-                    {missingUserType ? (
-                      <option value={missingUserType._id}>{missingUserType.name} (disabled)</option>
-                    ) : null}
-                  </select>
-                </Field>
+                <Controller
+                  control={control}
+                  name="userTypeId"
+                  render={({ field }) => (
+                    <Field id={ids.userTypeId} label="User type *" error={errorOf('userTypeId')}>
+                      <select
+                        id={ids.userTypeId}
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        aria-required="true"
+                        aria-invalid={invalid('userTypeId')}
+                        aria-describedby={describedBy(ids.userTypeId, errorOf('userTypeId'), false)}
+                        className={inputClasses(Boolean(errorOf('userTypeId')))}
+                      >
+                        <option value="">
+                          {userTypes.isLoading ? 'Loading user types...' : 'Choose a user type...'}
+                        </option>
+                        {userTypeOptions.map((type) => (
+                          <option key={type._id} value={type._id}>
+                            {type.name}
+                          </option>
+                        ))}
+                        {missingUserType ? (
+                          <option value={missingUserType._id}>
+                            {missingUserType.name} (disabled)
+                          </option>
+                        ) : null}
+                      </select>
+                    </Field>
+                  )}
+                />
               ) : null}
             </div>
 
             <fieldset
-              aria-describedby={`${ids.scheduledAt}-hint${errors.scheduledAt ? ` ${ids.scheduledAt}-error` : ''}`}
+              aria-describedby={`${ids.scheduledAt}-hint${errorOf('scheduledAt') ? ` ${ids.scheduledAt}-error` : ''}`}
             >
               <legend className={labelClasses}>Send at (India Standard Time) *</legend>
               <div className="grid gap-4 sm:grid-cols-2">
@@ -447,13 +417,10 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                   <input
                     id={ids.date}
                     type="date"
-                    value={values.date}
+                    {...register('date', { deps: ['scheduledAt'] })}
                     aria-required="true"
                     aria-invalid={invalid('scheduledAt')}
-                    onChange={(event) => {
-                      set('date', event.target.value);
-                    }}
-                    className={`${inputClasses(Boolean(errors.scheduledAt))} dark:[color-scheme:dark]`}
+                    className={`${inputClasses(Boolean(errorOf('scheduledAt')))} dark:[color-scheme:dark]`}
                   />
                 </div>
                 <div>
@@ -467,13 +434,10 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                     id={ids.time}
                     type="time"
                     step={1}
-                    value={values.time}
+                    {...register('time', { deps: ['scheduledAt'] })}
                     aria-required="true"
                     aria-invalid={invalid('scheduledAt')}
-                    onChange={(event) => {
-                      set('time', event.target.value);
-                    }}
-                    className={`${inputClasses(Boolean(errors.scheduledAt))} dark:[color-scheme:dark]`}
+                    className={`${inputClasses(Boolean(errorOf('scheduledAt')))} dark:[color-scheme:dark]`}
                   />
                 </div>
               </div>
@@ -484,7 +448,7 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                     ? `Asia/Kolkata, UTC+05:30. That is ${formatLocal(scheduledAt)} your time.`
                     : 'Asia/Kolkata, UTC+05:30. Seconds are allowed.'
                 }
-                error={errors.scheduledAt}
+                error={errorOf('scheduledAt')}
               />
             </fieldset>
           </fieldset>
@@ -492,9 +456,9 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
           <div className="border-slate-200 lg:border-l lg:pl-6 dark:border-slate-800">
             <div className="lg:sticky lg:top-0">
               <NotificationPreview
-                title={values.title}
-                message={values.message}
-                link={values.link}
+                title={title}
+                message={message}
+                link={link}
                 imageUrl={shownImage}
                 when={scheduledAt ? formatIst(scheduledAt) : null}
               />
@@ -502,7 +466,7 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
           </div>
         </div>
 
-        <FormError message={shownFormError} />
+        <FormError message={alert} />
         <FormActions
           saving={saving}
           onCancel={onClose}

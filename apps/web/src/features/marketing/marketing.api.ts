@@ -8,6 +8,7 @@ import {
 import { dataOf, messageOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
 import { getErrorStatus } from '../../lib/errors';
+import { idempotencyHeaders } from '../../lib/idempotency';
 import { DASHBOARD_TAG, marketingTagsApi, SCHEDULED_LIST_TAG } from './marketing.tags';
 
 const PATHS = API_PATHS.marketing;
@@ -28,6 +29,8 @@ export interface SaveScheduledNotificationArgs {
   /** True when the body carries a new image (sent over XHR with upload progress). */
   hasImage: boolean;
   onProgress?: (fraction: number) => void;
+  /** The form's `Idempotency-Key`, sent with an add: a retry never schedules twice. */
+  idempotencyKey?: string;
 }
 
 /** The answer of a write: the record (`data.data`) and the server's message. */
@@ -72,12 +75,13 @@ export const marketingApi = marketingTagsApi.injectEndpoints({
       SavedScheduledNotification,
       SaveScheduledNotificationArgs
     >({
-      async queryFn({ id, body, hasImage, onProgress }, api, _extra, baseQuery) {
+      async queryFn({ id, body, hasImage, onProgress, idempotencyKey }, api, _extra, baseQuery) {
         const url = id ? PATHS.update : PATHS.add;
+        const headers = idempotencyHeaders(id ? undefined : idempotencyKey);
         // Only a file is worth the XHR transport (fetch reports no upload progress).
         const result = hasImage
-          ? await uploadWithProgress({ url, method: 'POST', body, onProgress }, api)
-          : await baseQuery({ url, method: 'POST', body });
+          ? await uploadWithProgress({ url, method: 'POST', body, onProgress, headers }, api)
+          : await baseQuery({ url, method: 'POST', body, headers });
         if (result.error) return { error: result.error };
         const envelope = result.data as Envelope<{ data: ScheduledNotification }>;
         return { data: { notification: envelope.data.data, message: envelope.message } };

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKETING_LIMITS, MARKETING_MESSAGES } from '@safarnama/contract';
 import { formEntries } from '../../test/utils';
 import {
   buildNotificationFormData,
   fieldOfPath,
   initialFormValues,
-  validateNotification,
+  notificationFormSchema,
+  toNotificationRequest,
   type NotificationFormValues,
 } from './marketing.form';
 import { makeNotification } from './test-data';
@@ -14,24 +15,42 @@ import { makeNotification } from './test-data';
 const NOW = Date.parse('2026-11-21T09:30:00.000Z');
 
 const valid: NotificationFormValues = {
+  ...initialFormValues(null, NOW),
   title: '  Monsoon offers  ',
   message: 'Kerala at half price',
   link: '/services/itineraries',
-  channels: ['email', 'sms'],
+  channels: ['sms', 'email'],
   audienceType: 'all_admins',
   userTypeId: '',
   date: '2026-11-21',
   time: '15:30:00',
 };
 
-describe('validateNotification', () => {
+/** The form checked as `useContractForm` checks it: errors by path, or the request. */
+const check = (values: NotificationFormValues) => {
+  const result = notificationFormSchema.safeParse(toNotificationRequest(values));
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return { fields: result.success ? result.data : null, errors };
+};
+
+describe('notificationFormSchema over toNotificationRequest', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('answers the trimmed text fields with the time as an instant at +05:30', () => {
-    expect(validateNotification(valid, NOW)).toEqual({
+    expect(check(valid)).toEqual({
       errors: {},
       fields: {
         title: 'Monsoon offers',
         message: 'Kerala at half price',
         link: '/services/itineraries',
+        // In the contract's channel order.
         channels: ['email', 'sms'],
         audienceType: 'all_admins',
         userTypeId: '',
@@ -41,27 +60,24 @@ describe('validateNotification', () => {
   });
 
   it('refuses a time in the past, to the second, with the contract text', () => {
-    expect(validateNotification({ ...valid, time: '15:00:00' }, NOW).errors).toEqual({
+    expect(check({ ...valid, time: '15:00:00' }).errors).toEqual({
       scheduledAt: MARKETING_MESSAGES.inPast,
     });
-    expect(validateNotification({ ...valid, time: '14:59:59' }, NOW).fields).toBeNull();
-    expect(validateNotification({ ...valid, time: '15:00:01' }, NOW).errors).toEqual({});
+    expect(check({ ...valid, time: '14:59:59' }).fields).toBeNull();
+    expect(check({ ...valid, time: '15:00:01' }).errors).toEqual({});
   });
 
   it('names every wrong field at once', () => {
-    const { fields, errors } = validateNotification(
-      {
-        ...valid,
-        title: '   ',
-        message: '',
-        link: 'http://insecure.example.com',
-        channels: [],
-        audienceType: 'user_type',
-        userTypeId: '',
-        date: '2026-02-30',
-      },
-      NOW,
-    );
+    const { fields, errors } = check({
+      ...valid,
+      title: '   ',
+      message: '',
+      link: 'http://insecure.example.com',
+      channels: [],
+      audienceType: 'user_type',
+      userTypeId: '',
+      date: '2026-02-30',
+    });
     expect(fields).toBeNull();
     expect(errors).toEqual({
       title: 'Title is required',
@@ -74,27 +90,17 @@ describe('validateNotification', () => {
   });
 
   it('holds the contract limits', () => {
-    const long = validateNotification(
-      { ...valid, title: 'x'.repeat(MARKETING_LIMITS.title + 1) },
-      NOW,
-    );
-    expect(long.errors.title).toBeTruthy();
     expect(
-      validateNotification({ ...valid, title: 'x'.repeat(MARKETING_LIMITS.title) }, NOW).errors,
-    ).toEqual({});
-    expect(
-      validateNotification({ ...valid, link: 'https://example.com/offer?x=1' }, NOW).errors,
-    ).toEqual({});
+      check({ ...valid, title: 'x'.repeat(MARKETING_LIMITS.title + 1) }).errors.title,
+    ).toBeTruthy();
+    expect(check({ ...valid, title: 'x'.repeat(MARKETING_LIMITS.title) }).errors).toEqual({});
+    expect(check({ ...valid, link: 'https://example.com/offer?x=1' }).errors).toEqual({});
   });
 
   it('sends the user type only for a user-type audience', () => {
-    const chosen = validateNotification(
-      { ...valid, audienceType: 'user_type', userTypeId: 'type-1' },
-      NOW,
-    );
+    const chosen = check({ ...valid, audienceType: 'user_type', userTypeId: 'type-1' });
     expect(chosen.fields?.userTypeId).toBe('type-1');
-    const dropped = validateNotification({ ...valid, userTypeId: 'type-1' }, NOW);
-    expect(dropped.fields?.userTypeId).toBe('');
+    expect(check({ ...valid, userTypeId: 'type-1' }).fields?.userTypeId).toBe('');
   });
 });
 

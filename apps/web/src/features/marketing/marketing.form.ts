@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import {
+  MARKETING_CHANNELS,
   MARKETING_MESSAGES,
   scheduledNotificationFieldsSchema,
   type AudienceType,
@@ -11,7 +13,11 @@ import { defaultIstSlot, isoToIst, istToIso } from './ist';
 export const IMAGE_FIELD = 'image';
 export const REMOVE_IMAGE_FIELD = 'removeImage';
 
-/** The form as the page holds it: the time as an IST date and time, ids '' when not chosen. */
+/**
+ * The form as the page holds it: the time as an IST date and time, ids '' when not chosen, the
+ * image file, and `scheduledAt`, which holds nothing itself but carries the time's error (its
+ * path in the contract) for the date and time inputs.
+ */
 export interface NotificationFormValues {
   title: string;
   message: string;
@@ -23,6 +29,9 @@ export interface NotificationFormValues {
   date: string;
   /** 'HH:MM' or 'HH:MM:SS' in IST. */
   time: string;
+  scheduledAt: string;
+  image: File | null;
+  removeImage: boolean;
 }
 
 /** Where a message shows: the form's fields ('scheduledAt' under the date and time). */
@@ -35,7 +44,6 @@ export type NotificationField =
   | 'userTypeId'
   | 'scheduledAt'
   | 'image';
-export type NotificationErrors = Partial<Record<NotificationField, string>>;
 
 const FIELDS: readonly NotificationField[] = [
   'title',
@@ -70,56 +78,48 @@ export const initialFormValues = (
     userTypeId: notification?.audience.userType?._id ?? '',
     date: slot.date,
     time: slot.time,
+    scheduledAt: '',
+    image: null,
+    removeImage: false,
   };
 };
 
 /** The text fields of the add / update form (contract `scheduledNotificationFieldsSchema`). */
-export interface NotificationTextFields {
-  title: string;
-  message: string;
-  link: string;
-  channels: MarketingChannel[];
-  audienceType: AudienceType;
-  userTypeId: string;
-  scheduledAt: string;
-}
+export type NotificationTextFields = z.output<typeof scheduledNotificationFieldsSchema>;
 
 /**
- * Checks the form as the server will (the contract's schema) plus what only makes sense here: a
- * user type when the audience is 'Admins of a user type', and a time still in the future at `now`.
- * Answers the text fields to send, or the messages per field.
+ * The text fields the form's values make: the IST date and time as an instant at +05:30 ('' when
+ * they are no time), channels in the contract's order, the user type only for a user-type
+ * audience.
  */
-export const validateNotification = (
-  values: NotificationFormValues,
-  now: number = Date.now(),
-): { fields: NotificationTextFields | null; errors: NotificationErrors } => {
-  const scheduledAt = istToIso({ date: values.date, time: values.time });
-  const candidate = {
-    title: values.title,
-    message: values.message,
-    link: values.link,
-    channels: values.channels,
-    audienceType: values.audienceType,
-    userTypeId: values.audienceType === 'user_type' ? values.userTypeId : '',
-    scheduledAt: scheduledAt ?? '',
-  };
-  const errors: NotificationErrors = {};
-  const parsed = scheduledNotificationFieldsSchema.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldOfPath(String(issue.path[0] ?? ''));
-      if (field) errors[field] ??= issue.message;
-    }
-  }
-  if (values.audienceType === 'user_type' && !values.userTypeId.trim()) {
-    errors.userTypeId ??= MARKETING_MESSAGES.userTypeRequired;
-  }
-  if (scheduledAt && !errors.scheduledAt && new Date(scheduledAt).getTime() <= now) {
-    errors.scheduledAt = MARKETING_MESSAGES.inPast;
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { fields: null, errors };
-  return { fields: parsed.data, errors: {} };
-};
+export const toNotificationRequest = (values: NotificationFormValues) => ({
+  title: values.title,
+  message: values.message,
+  link: values.link,
+  channels: MARKETING_CHANNELS.filter((channel) => values.channels.includes(channel)),
+  audienceType: values.audienceType,
+  userTypeId: values.audienceType === 'user_type' ? values.userTypeId : '',
+  scheduledAt: istToIso({ date: values.date, time: values.time }) ?? '',
+});
+
+const hasIssueAt = (issues: readonly { path?: PropertyKey[] }[], field: string) =>
+  issues.some((issue) => issue.path?.[0] === field);
+
+/**
+ * The contract's schema plus what the server's service checks beyond it: a user type when the
+ * audience is 'Admins of a user type', and a time still in the future (to the second).
+ */
+export const notificationFormSchema = scheduledNotificationFieldsSchema
+  .refine((fields) => fields.audienceType !== 'user_type' || fields.userTypeId.trim() !== '', {
+    path: ['userTypeId'],
+    message: MARKETING_MESSAGES.userTypeRequired,
+    when: () => true,
+  })
+  .refine((fields) => Date.parse(fields.scheduledAt) > Date.now(), {
+    path: ['scheduledAt'],
+    message: MARKETING_MESSAGES.inPast,
+    when: (payload) => !hasIssueAt(payload.issues, 'scheduledAt'),
+  });
 
 /**
  * The multipart body of `add-new-notification` / `update-scheduled-notification`: `id` first on
