@@ -128,7 +128,7 @@ describe.skipIf(!inject('pgTemplate'))('two nodes on one PostgreSQL', () => {
     // The socket on B (from 127.0.0.1) is outside the new list: B closes it.
     expect(await socket.disconnected).toBe('io server disconnect');
 
-    const id = (JSON.parse(added.body) as { data: { _id: string } }).data._id;
+    const id = (JSON.parse(added.body) as { data: { data: { _id: string } } }).data.data._id;
     const removed = await a.app.inject({
       method: 'POST',
       url: API_PATHS.setting.deleteIp,
