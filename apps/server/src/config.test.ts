@@ -89,6 +89,7 @@ describe('config', () => {
       LOG_LEVEL: 'loud',
       PUBLIC_URL: 'ftp://x',
       API_RATE_LIMIT_MAX: '0',
+      DB_QUERY_TIMEOUT_MS: '5',
     };
     let error: unknown;
     try {
@@ -107,6 +108,7 @@ describe('config', () => {
       'LOG_LEVEL',
       'PUBLIC_URL',
       'API_RATE_LIMIT_MAX',
+      'DB_QUERY_TIMEOUT_MS',
     ]) {
       expect(
         problems.filter((p) => p.startsWith(`${key}:`)),
@@ -122,6 +124,10 @@ describe('config', () => {
     expect(
       loadConfig({ DATA_DIR: env.DATA_DIR, API_RATE_LIMIT_MAX: '100000' }).apiRateLimitMax,
     ).toBe(100_000);
+    expect(loadConfig({ DATA_DIR: env.DATA_DIR }).db).toEqual({
+      queryTimeoutMs: 5000,
+      maintenanceTimeoutMs: 1_800_000,
+    });
     expect(() => loadConfig({ DATA_DIR: env.DATA_DIR, ADMIN_PASSWORD: 'p'.repeat(129) })).toThrow(
       /ADMIN_PASSWORD/,
     );

@@ -178,6 +178,29 @@ const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 1 to 1000000')
       .default(600),
   ),
+  /**
+   * PostgreSQL: the longest one statement of an API call may run (server-side statement_timeout,
+   * plus a client-side limit one second later for a network that stops answering); past it the
+   * call answers 503. Backups, restores and migrations use DB_MAINTENANCE_TIMEOUT_MS.
+   */
+  DB_QUERY_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .int('must be a whole number of milliseconds from 100 to 600000')
+      .min(100, 'must be a whole number of milliseconds from 100 to 600000')
+      .max(600_000, 'must be a whole number of milliseconds from 100 to 600000')
+      .default(5000),
+  ),
+  DB_MAINTENANCE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 1000 to 86400000' })
+      .int('must be a whole number of milliseconds from 1000 to 86400000')
+      .min(1000, 'must be a whole number of milliseconds from 1000 to 86400000')
+      .max(86_400_000, 'must be a whole number of milliseconds from 1000 to 86400000')
+      .default(1_800_000),
+  ),
   /** How often the scheduler looks for due marketing notifications; 0 turns it off on this node. */
   SCHEDULER_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
@@ -236,6 +259,8 @@ export interface Config {
   apiRateLimitMax: number;
   /** Scheduler poll interval in ms (0 = this node does not send scheduled notifications). */
   schedulerIntervalMs: number;
+  /** PostgreSQL statement limit for API calls, and for backups, restores and migrations. */
+  db: { queryTimeoutMs: number; maintenanceTimeoutMs: number };
   /** Hosts (and their subdomains) push subscriptions may point at. */
   pushServiceHosts: string[];
   /** S3-compatible storage (S3_BUCKET set), else undefined: uploads on local disk. */
@@ -350,6 +375,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     s3: s3Options(e),
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    db: {
+      queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+      maintenanceTimeoutMs: e.DB_MAINTENANCE_TIMEOUT_MS,
+    },
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   };
 };

@@ -46,6 +46,8 @@ const main = async () => {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (err) => process.stderr.write(`database connection error: ${err.message}\n`),
+    queryTimeoutMs: config.db.queryTimeoutMs,
+    maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
   });
   // An unreachable database is waited for (with a stand-in answering 503 on the port).
   await waitForDatabase(database, {

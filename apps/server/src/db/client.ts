@@ -102,7 +102,19 @@ export interface PostgresOptions {
   onError?: (err: Error) => void;
   /** How long a new connection may take before the call fails (503); default 5 s. */
   connectTimeoutMs?: number;
+  /**
+   * The longest one statement may run (server-side `statement_timeout`), with a client-side
+   * limit one second later for a connection that stops answering; past it the call fails (503).
+   * Unset: no limit (tests of their own tables).
+   */
+  queryTimeoutMs?: number;
+  /** Migrations run on their own connection with this limit instead (default 30 minutes). */
+  maintenanceTimeoutMs?: number;
 }
+
+/** pg's statement and read time-outs for a limit in ms (none for undefined). */
+const timeouts = (ms: number | undefined) =>
+  ms === undefined ? {} : { statement_timeout: ms, query_timeout: ms + 1000 };
 
 export const openPostgres = (
   url: string,
@@ -114,6 +126,7 @@ export const openPostgres = (
     // A database that cannot be reached answers 503 within this time instead of hanging.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     idleTimeoutMillis: 30_000,
+    ...timeouts(options.queryTimeoutMs),
   });
   // A client losing its connection must not crash the process: idle ones report through the
   // pool, and every client gets its own listener too, since a checked-out client (the socket.io
@@ -130,8 +143,16 @@ export const openPostgres = (
     driver: 'postgres',
     // Several processes starting together: one migrates, the others wait for it (a session
     // advisory lock; the migrations run on that same connection).
+    // Its own connection, with the maintenance limit instead of the API's (a migration may
+    // rewrite a large table).
     migrate: async (folder = migrationsFolder()) => {
-      const client = await pool.connect();
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+        ...timeouts(options.maintenanceTimeoutMs ?? 1_800_000),
+      });
+      client.on('error', (err) => options.onError?.(err));
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
@@ -139,7 +160,7 @@ export const openPostgres = (
         await client
           .query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK])
           .catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     ping: async (timeoutMs = 2000) => {
@@ -158,7 +179,16 @@ export const openDatabase = async (options: {
   databaseUrl: string | undefined;
   dataDir: string;
   onError?: (err: Error) => void;
+  /** PostgreSQL only: the statement limit of this process's calls, and of its migrations. */
+  queryTimeoutMs?: number;
+  maintenanceTimeoutMs?: number;
 }): Promise<DatabaseHandle> =>
   options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onError ? { onError: options.onError } : {})
+    ? openPostgres(options.databaseUrl, {
+        ...(options.onError ? { onError: options.onError } : {}),
+        ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+        ...(options.maintenanceTimeoutMs === undefined
+          ? {}
+          : { maintenanceTimeoutMs: options.maintenanceTimeoutMs }),
+      })
     : openPglite({ dataDir: join(options.dataDir, 'db') });

@@ -20,9 +20,10 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout (DB_QUERY_TIMEOUT_MS) ran out
 ]);
 const UNAVAILABLE_MESSAGES =
-  /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Database ping timed out|Client has encountered a connection error/i;
+  /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Database ping timed out|Client has encountered a connection error|Query read timeout/i;
 
 /** True when the database could not be reached at all (answered as 503, not 500). */
 export const isDatabaseUnavailable = (err: unknown): boolean =>

@@ -60,6 +60,9 @@ const main = async (): Promise<number> => {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      // A backup or restore reads or writes every table: the maintenance limit, not the API's.
+      queryTimeoutMs: config.db.maintenanceTimeoutMs,
+      maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
     });
     try {
       const summary = await writeBackup({ database, storage, out, appSecret: config.appSecret });
@@ -91,6 +94,9 @@ const main = async (): Promise<number> => {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      // A backup or restore reads or writes every table: the maintenance limit, not the API's.
+      queryTimeoutMs: config.db.maintenanceTimeoutMs,
+      maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
     });
     try {
       await database.migrate();

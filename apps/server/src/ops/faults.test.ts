@@ -36,7 +36,11 @@ describe.skipIf(!pgTemplate)('the database going away while the server runs', ()
     const direct = new URL(withDatabase(pgTemplate.url, name));
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     direct.host = `127.0.0.1:${proxy.port}`;
-    const database = openPostgres(direct.toString(), { max: 4, connectTimeoutMs: 1000 });
+    const database = openPostgres(direct.toString(), {
+      max: 4,
+      connectTimeoutMs: 1000,
+      queryTimeoutMs: 1000,
+    });
     t = await createTestApp({ database });
     const admin = await makeAdmin(t.database.db, t.hasher, { superAdmin: true });
     headers = (await loginAs(t.app, admin)).headers;
@@ -68,6 +72,21 @@ describe.skipIf(!pgTemplate)('the database going away while the server runs', ()
     },
     30_000,
   );
+
+  it('answers 503 within the query time limit when open connections stop answering, then recovers', async () => {
+    // The pool's connections are open (the list above ran); now nothing comes back on them.
+    expect((await list()).statusCode).toBe(200);
+    await proxy.stall();
+    const started = Date.now();
+    const res = await list();
+    const took = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(503);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    // queryTimeoutMs 1000: the server-side limit cannot arrive, the client-side one (+1 s) ends it.
+    expect(took).toBeLessThan(1000 + 1000 + 1500);
+    await proxy.up();
+    await until(async () => ((await list()).statusCode === 200 ? true : undefined), 10_000);
+  }, 30_000);
 });
 
 describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTERM', () => {

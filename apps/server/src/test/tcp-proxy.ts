@@ -3,11 +3,14 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy in front of PostgreSQL for the fault tests: `down('refuse')` closes every
  * connection and refuses new ones (database stopped), `down('blackhole')` accepts and never
- * answers (network gone: the connect time-out applies), `up()` forwards again.
+ * answers (network gone: the connect time-out applies), `stall()` keeps the open connections but
+ * stops forwarding on them (a database that stops answering mid-session: only a query time limit
+ * ends the wait), `up()` forwards again.
  */
 export const startTcpProxy = async (target: { host: string; port: number }, port = 0) => {
   let mode: 'up' | 'refuse' | 'blackhole' = 'up';
   const open = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   let server: Server | null = null;
   let boundPort = port;
 
@@ -25,6 +28,9 @@ export const startTcpProxy = async (target: { host: string; port: number }, port
       });
       upstream.on('error', () => client.destroy());
       client.on('close', () => upstream.destroy());
+      const pair: [Socket, Socket] = [client, upstream];
+      pairs.add(pair);
+      upstream.on('close', () => pairs.delete(pair));
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => server?.listen(boundPort, '127.0.0.1', () => resolve()));
@@ -49,6 +55,20 @@ export const startTcpProxy = async (target: { host: string; port: number }, port
       await stopListening();
       mode = how;
       if (how === 'blackhole') await listen();
+    },
+    /** Open connections stay open but carry nothing more; new ones are not answered. */
+    stall: async () => {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      // Stop accepting at once; close()'s callback would wait for the stalled connections.
+      server?.close();
+      server = null;
+      mode = 'blackhole';
+      await listen();
     },
     /** The database is back. */
     up: async () => {
