@@ -5,6 +5,7 @@ import {
   listQuerySchema,
   loginRequestSchema,
   makePagination,
+  paginationSchema,
   requestSchema,
   LIBRARY_MONTHS,
   TOUR_TYPES,
@@ -26,6 +27,31 @@ describe('pagination', () => {
       hasNextPage: true,
     });
     expect(makePagination(30, 3, 10)).toMatchObject({ totalPages: 3, hasNextPage: false });
+  });
+
+  it('follows the look-ahead row and marks an estimated total', () => {
+    // Page 11 of an estimate of 1 100 with another row after it: a next page, a 12th page.
+    const estimated = makePagination(1100, 11, 100, { hasNextPage: true, totalIsEstimate: true });
+    expect(estimated).toEqual({
+      total: 1100,
+      page: 11,
+      limit: 100,
+      totalPages: 12,
+      hasPrevPage: true,
+      hasNextPage: true,
+      totalIsEstimate: true,
+    });
+    expect(paginationSchema.parse(estimated)).toEqual(estimated);
+    // The look-ahead wins over a total that promises more pages.
+    expect(makePagination(500, 3, 10, { hasNextPage: false })).toMatchObject({
+      totalPages: 50,
+      hasNextPage: false,
+    });
+    // An exact total carries no flag (the spec's shape, unchanged).
+    const exact = makePagination(25, 3, 10, { hasNextPage: false, totalIsEstimate: false });
+    expect(exact).toEqual(makePagination(25, 3, 10));
+    expect(exact).not.toHaveProperty('totalIsEstimate');
+    expect(paginationSchema.safeParse({ ...exact, totalIsEstimate: 'yes' }).success).toBe(false);
   });
 
   it('defaults and bounds list queries', () => {

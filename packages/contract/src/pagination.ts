@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { FIRST_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './constants.js';
 
-/** The pagination object of spec §3 (with the totals of DESIGN §3). */
+/**
+ * The pagination object of spec §3 (with the totals of DESIGN §3). `totalIsEstimate` (not in the
+ * spec, optional) is present and true only when `total` is the planner's estimate of a long list
+ * (the server's count strategy): `total` and `totalPages` are then approximate ("about N"), while
+ * `hasNextPage` is always the truth (the server reads one row past the page).
+ */
 export const paginationSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
@@ -9,6 +14,7 @@ export const paginationSchema = z.object({
   totalPages: z.number().int().min(1),
   hasPrevPage: z.boolean(),
   hasNextPage: z.boolean(),
+  totalIsEstimate: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -30,15 +36,34 @@ export const listQuerySchema = z.strictObject({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Builds the pagination object from a total row count. */
-export const makePagination = (total: number, page: number, limit: number): Pagination => {
-  const totalPages = Math.max(1, Math.ceil(total / limit));
+/** What a list query knows beyond its total: whether a row follows the page, whether the total is exact. */
+export interface PageFacts {
+  /** A row exists after this page (the server read one row past it). */
+  hasNextPage?: boolean | undefined;
+  /** `total` is an estimate, not a count. */
+  totalIsEstimate?: boolean | undefined;
+}
+
+/**
+ * Builds the pagination object from a total row count. With `facts.hasNextPage` (the server's
+ * look-ahead row), that is the answer whatever the total says, and `totalPages` is never fewer
+ * than the pages known to exist; without it, the total decides.
+ */
+export const makePagination = (
+  total: number,
+  page: number,
+  limit: number,
+  facts: PageFacts = {},
+): Pagination => {
+  const counted = Math.max(1, Math.ceil(total / limit));
+  const hasNextPage = facts.hasNextPage ?? page < counted;
   return {
     total,
     page,
     limit,
-    totalPages,
+    totalPages: hasNextPage ? Math.max(counted, page + 1) : counted,
     hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
+    hasNextPage,
+    ...(facts.totalIsEstimate === true ? { totalIsEstimate: true } : {}),
   };
 };

@@ -265,6 +265,11 @@ export const SETTINGS_MESSAGES = {
   communicationNotConfigured: 'Save the settings of this channel before sending a test',
   testSent: 'Test message sent',
   testFailed: 'The test message could not be sent',
+  /** A test send whose SMTP server never answered: no network detail (ports, timing words). */
+  testUnreachable:
+    'Could not connect to the SMTP server. Check the host, port and security settings.',
+  testThrottled: (minutes: number) =>
+    `Too many test messages. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   basic: 'Basic settings fetched successfully',
   basicSaved: 'Basic settings saved successfully',
   policies: 'Policy settings fetched successfully',

@@ -64,50 +64,82 @@ describe('count strategy of the paged lists', () => {
 
   it('settles an estimate with what the page shows', () => {
     const estimate = { n: 100, exact: false };
-    // A short page is the end: its position is the total.
-    expect(settleTotal(estimate, 3, { page: 2, limit: 10 })).toBe(13);
-    // A full page never claims fewer rows than were shown.
-    expect(settleTotal({ n: 5, exact: false }, 10, { page: 3, limit: 10 })).toBe(30);
-    expect(settleTotal(estimate, 10, { page: 1, limit: 10 })).toBe(100);
+    const window = (page: number) => ({ page, limit: 10 });
+    // A page with no row after it is the end: its position is the exact total.
+    expect(settleTotal(estimate, { shown: 3, hasNextPage: false }, window(2))).toEqual({
+      n: 13,
+      exact: true,
+    });
+    expect(settleTotal(estimate, { shown: 10, hasNextPage: false }, window(2))).toEqual({
+      n: 20,
+      exact: true,
+    });
+    // A row after the page: never fewer than the rows up to it plus that one, still an estimate.
+    expect(
+      settleTotal({ n: 5, exact: false }, { shown: 10, hasNextPage: true }, window(3)),
+    ).toEqual({ n: 31, exact: false });
+    expect(settleTotal(estimate, { shown: 10, hasNextPage: true }, window(1))).toEqual(estimate);
     // Past the end: nothing to correct with.
-    expect(settleTotal(estimate, 0, { page: 50, limit: 10 })).toBe(100);
+    expect(settleTotal(estimate, { shown: 0, hasNextPage: false }, window(50))).toEqual(estimate);
     // Exact totals are never touched.
-    expect(settleTotal({ n: 7, exact: true }, 3, { page: 9, limit: 10 })).toBe(7);
+    const exact = { n: 7, exact: true };
+    expect(settleTotal(exact, { shown: 3, hasNextPage: false }, window(9))).toEqual(exact);
   });
 
-  it('takes a short page as its own total, and corrects an estimate at the end', async () => {
+  it('reads one row past the page, and takes a page without one as its own total', async () => {
     await database.db.execute(sql`analyze countries`);
     const where = sql`${countries.name} ilike '%counting%'`;
+    const windows: { limit: number; offset: number }[] = [];
     const page = (n: number, limit: number) =>
       pageWithTotal(
         database.db,
         { table: countries, where, page: n, limit, limits: TINY },
-        database.db
-          .select()
-          .from(countries)
-          .where(where)
-          .orderBy(countries.name)
-          .limit(limit)
-          .offset((n - 1) * limit),
+        (window) => {
+          windows.push(window);
+          return database.db
+            .select()
+            .from(countries)
+            .where(where)
+            .orderBy(countries.name)
+            .limit(window.limit)
+            .offset(window.offset);
+        },
       );
     const first = await page(1, 3);
+    expect(windows.at(-1)).toEqual({ limit: 4, offset: 0 });
     expect(first.rows).toHaveLength(3);
-    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(first.hasNextPage).toBe(true);
+    // 7 matches, more than the search limit of 2: an estimate, at least the rows seen plus one.
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.total).toBeGreaterThanOrEqual(4);
+    const second = await page(2, 3);
+    expect(windows.at(-1)).toEqual({ limit: 4, offset: 3 });
+    expect(second).toMatchObject({ hasNextPage: true, totalIsEstimate: true });
+    expect(second.total).toBeGreaterThanOrEqual(7);
     const last = await page(3, 3);
+    expect(last).toMatchObject({ total: 7, hasNextPage: false, totalIsEstimate: false });
     expect(last.rows).toHaveLength(1);
-    expect(last.total).toBe(7);
+    // A full last page is its own total too (no row after it), without any count.
+    expect(await page(1, 7)).toMatchObject({
+      total: 7,
+      hasNextPage: false,
+      totalIsEstimate: false,
+    });
     // All 7 matches on one page: more than the search limit, yet exact, without any count.
-    expect(await page(1, 10)).toMatchObject({ total: 7 });
+    expect(await page(1, 10)).toMatchObject({ total: 7, totalIsEstimate: false });
     // Nothing on page 1: 0; past the end: the count answers.
     const none = sql`${countries.name} ilike '%no such country%'`;
     expect(
       await pageWithTotal(
         database.db,
         { table: countries, where: none, page: 1, limit: 10, limits: TINY },
-        database.db.select().from(countries).where(none).limit(10),
+        (window) => database.db.select().from(countries).where(none).limit(window.limit),
       ),
-    ).toEqual({ rows: [], total: 0 });
-    expect((await page(9, 3)).total).toBeGreaterThanOrEqual(3);
+    ).toEqual({ rows: [], total: 0, hasNextPage: false, totalIsEstimate: false });
+    const beyond = await page(9, 3);
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.hasNextPage).toBe(false);
+    expect(beyond.total).toBeGreaterThanOrEqual(3);
   });
 
   it('is what every content list uses (countries, states, places, details, blogs, libraries, log)', async () => {
@@ -121,13 +153,11 @@ describe('count strategy of the paged lists', () => {
     const lastPage = Math.ceil(n / 2);
     const tail = await listCountries(database.db, { ...query, page: lastPage }, TINY);
     expect(tail.total).toBe(n);
-    // The other lists answer {rows, total} through the same helper (empty tables: exact 0).
+    // The other lists answer through the same helper (empty tables: exact 0, no next page).
+    const empty = { rows: [], total: 0, hasNextPage: false, totalIsEstimate: false };
     for (const list of [listStates, listPlaces, listPlaceDetails, listBlogs, listLibraries]) {
-      expect(await list(database.db, query, TINY)).toEqual({ rows: [], total: 0 });
+      expect(await list(database.db, query, TINY)).toEqual(empty);
     }
-    expect(await listActivities(database.db, { page: 1, limit: 2 }, TINY)).toEqual({
-      rows: [],
-      total: 0,
-    });
+    expect(await listActivities(database.db, { page: 1, limit: 2 }, TINY)).toEqual(empty);
   });
 });

@@ -11,8 +11,10 @@ import { reuse } from './prepared.js';
  * - filtered (a search, a parent id): the planner's estimate of the matches (EXPLAIN, no
  *   execution) when it is above `exactSearchCountLimit`; otherwise an exact count, capped at the
  *   limit + 1 (`count(*)` over a `LIMIT` subquery), the estimate again past the cap;
- * - a page that is not full is its own exact total (no count at all), and an estimated total is
- *   corrected by the page itself (`settleTotal`).
+ * - every page is read one row long (`lookAhead`): `hasNextPage` is that extra row, never a
+ *   guess from the total; a page with no row after it is its own exact total (no count at all);
+ *   an estimated total is corrected by the page (`settleTotal`: at least the rows up to the page
+ *   plus the one after it) and flagged (`totalIsEstimate`, "about N" in the web).
  */
 export interface CountLimits {
   /** Above this many rows (planner estimate) an unfiltered list reports the estimate. */
@@ -142,29 +144,55 @@ export const countForList = async (
   return { n: Math.max(estimate, upTo), exact: false };
 };
 
+/** The rows one page reads: `limit` and `offset` are given by the paging helpers below. */
+export type PageReader<R> = (window: { limit: number; offset: number }) => PromiseLike<R[]>;
+
+/** A page of a list: its rows, its total, and what the look-ahead row proved. */
+export interface ListPage<R> {
+  rows: R[];
+  total: number;
+  /** A row exists after this page (read, not inferred from the total). */
+  hasNextPage: boolean;
+  /** `total` is a planner estimate (the pagination says "about N"). */
+  totalIsEstimate: boolean;
+}
+
 /**
- * An estimated total, corrected by what the page proves: a short, non-empty page is the end of
- * the results (its position is the exact total); a full page never claims fewer rows than the
- * pages up to it showed. The pagination object does not say a total is estimated (the contract
- * has no flag for it): past the limits, the page count is approximate until the last page.
+ * Reads `limit + 1` rows from the page's offset and keeps `limit`: the extra row, when it exists,
+ * proves that another page follows, whatever a total says. The one query of the page, one row
+ * longer (every paged list reads its rows through here).
  */
-export const settleTotal = (
-  counted: Counted,
-  shown: number,
+export const lookAhead = async <R>(
   { page, limit }: { page: number; limit: number },
-): number => {
-  if (counted.exact) return counted.n;
-  const offset = (page - 1) * limit;
-  if (shown > 0 && shown < limit) return offset + shown;
-  if (shown === limit) return Math.max(counted.n, offset + shown);
-  return counted.n;
+  read: PageReader<R>,
+): Promise<{ rows: R[]; hasNextPage: boolean }> => {
+  const fetched = await read({ limit: limit + 1, offset: (page - 1) * limit });
+  return { rows: fetched.slice(0, limit), hasNextPage: fetched.length > limit };
 };
 
 /**
- * One page of a list and its total: `rows` is the page query (already limited and offset). A
- * page that is not full proves the total by itself (the rows up to it plus its own; none on
- * page 1 = 0), so most searches typed into a box never count at all. A full page (or an empty
- * one past the end) is followed by {@link countForList}, settled against the page.
+ * An estimated total, corrected by what the page proves: a non-empty page with no row after it is
+ * the end of the results (its position is the exact total); a page with a row after it never
+ * claims fewer rows than the pages up to it plus that row.
+ */
+export const settleTotal = (
+  counted: Counted,
+  { shown, hasNextPage }: { shown: number; hasNextPage: boolean },
+  { page, limit }: { page: number; limit: number },
+): Counted => {
+  if (counted.exact) return counted;
+  const offset = (page - 1) * limit;
+  if (shown > 0 && !hasNextPage) return { n: offset + shown, exact: true };
+  if (hasNextPage) return { n: Math.max(counted.n, offset + shown + 1), exact: false };
+  return counted;
+};
+
+/**
+ * One page of a list and its total, for lists whose total follows {@link countForList}: the page
+ * is read one row long ({@link lookAhead}). A page with no row after it proves the total by
+ * itself (the rows up to it plus its own; none on page 1 = 0), so most searches typed into a box
+ * never count at all. Otherwise (another page follows, or an empty page past the end) the count
+ * strategy answers, settled against the page.
  */
 export const pageWithTotal = async <R>(
   db: Executor,
@@ -181,13 +209,27 @@ export const pageWithTotal = async <R>(
     limit: number;
     limits?: CountLimits | undefined;
   },
-  rows: PromiseLike<R[]>,
-): Promise<{ rows: R[]; total: number }> => {
-  const shown = await rows;
+  read: PageReader<R>,
+): Promise<ListPage<R>> => {
+  const { rows, hasNextPage } = await lookAhead({ page, limit }, read);
   const offset = (page - 1) * limit;
-  if (shown.length > 0 && shown.length < limit)
-    return { rows: shown, total: offset + shown.length };
-  if (shown.length === 0 && page === 1) return { rows: shown, total: 0 };
+  if (!hasNextPage && (rows.length > 0 || page === 1))
+    return { rows, total: offset + rows.length, hasNextPage, totalIsEstimate: false };
   const counted = await countForList(db, table, where, limits);
-  return { rows: shown, total: settleTotal(counted, shown.length, { page, limit }) };
+  const settled = settleTotal(counted, { shown: rows.length, hasNextPage }, { page, limit });
+  return { rows, total: settled.n, hasNextPage, totalIsEstimate: !settled.exact };
+};
+
+/**
+ * One page of a short list (admins, user types, IPs, notifications, sign-ins, scheduled
+ * messages) and its exact `count`, read side by side; the page is read one row long like every
+ * list, so `hasNextPage` is what the rows say even when a row arrives between the two reads.
+ */
+export const pageWithCount = async <R>(
+  query: { page: number; limit: number },
+  read: PageReader<R>,
+  count: PromiseLike<number>,
+): Promise<ListPage<R>> => {
+  const [{ rows, hasNextPage }, total] = await Promise.all([lookAhead(query, read), count]);
+  return { rows, total, hasNextPage, totalIsEstimate: false };
 };

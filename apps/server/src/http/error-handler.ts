@@ -52,7 +52,10 @@ export const loggableError = (err: unknown): unknown => {
   if (cause) {
     // The driver's message can quote a value ('invalid input syntax …: "<value>"', a key's
     // DETAIL): only its identifying fields go out.
-    const { code, routine, table, column, constraint } = cause as Record<string, unknown>;
+    const { code, routine, table, column, constraint } = cause as unknown as Record<
+      string,
+      unknown
+    >;
     safe.message = `${safe.message} (${String(code ?? cause.name)})`;
     safe.cause = { name: cause.name, code, routine, table, column, constraint };
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { pageWithTotal, type CountLimits } from '../../db/counting.js';
+import { pageWithTotal, type CountLimits, type ListPage } from '../../db/counting.js';
 import { containsText, lowered } from '../../db/search.js';
 import { adminActivities } from '../../db/schema/index.js';
 
@@ -37,7 +37,7 @@ export const listActivities = (
   db: Executor,
   { page, limit, search, adminId }: ActivityFilter,
   limits?: CountLimits,
-): Promise<{ rows: ActivityRow[]; total: number }> => {
+): Promise<ListPage<ActivityRow>> => {
   const where = and(
     adminId ? eq(adminActivities.adminId, adminId) : undefined,
     search ? containsText(lowered(searchText), search) : undefined,
@@ -45,12 +45,13 @@ export const listActivities = (
   return pageWithTotal(
     db,
     { table: adminActivities, where, page, limit, limits },
-    db
-      .select()
-      .from(adminActivities)
-      .where(where)
-      .orderBy(desc(adminActivities.createdAt), desc(adminActivities.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(adminActivities)
+        .where(where)
+        .orderBy(desc(adminActivities.createdAt), desc(adminActivities.id))
+        .limit(limit)
+        .offset(offset),
   );
 };

@@ -15,10 +15,10 @@ export interface ActivityServiceDeps {
 /** Reading the admin activity log. Entries are written by the audit hook (`http/audit.ts`). */
 export const createActivityService = ({ db }: ActivityServiceDeps) => {
   const page = async (filter: ActivityFilter): Promise<AdminActivityList> => {
-    const { rows, total } = await listActivities(db, filter);
+    const { rows, ...counted } = await listActivities(db, filter);
     return {
       activities: rows.map(presentActivity),
-      pagination: makePagination(total, filter.page, filter.limit),
+      pagination: makePagination(counted.total, filter.page, filter.limit, counted),
     };
   };
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countRows, pageWithCount, type ListPage } from '../../db/counting.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
 
@@ -48,7 +49,7 @@ export const findAdminWithTypeById = async (
 export const listAdmins = async (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
-): Promise<{ rows: AdminWithType[]; total: number }> => {
+): Promise<ListPage<AdminWithType>> => {
   const where = search
     ? or(
         containsText(lowered(adminUsers.name), search),
@@ -62,15 +63,16 @@ export const listAdmins = async (
         ),
       )
     : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    withType(db)
-      .where(where)
-      .orderBy(desc(adminUsers.createdAt), desc(adminUsers.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(adminUsers).where(where),
-  ]);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  return pageWithCount(
+    { page, limit },
+    (window) =>
+      withType(db)
+        .where(where)
+        .orderBy(desc(adminUsers.createdAt), desc(adminUsers.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    countRows(db, adminUsers, where),
+  );
 };
 
 export const updateAdmin = async (

@@ -180,10 +180,10 @@ export const createAdminService = ({
   };
 
   const list = async (query: ListQuery): Promise<AdminUserList> => {
-    const { rows, total } = await listAdmins(db, query);
+    const { rows, ...counted } = await listAdmins(db, query);
     return {
       users: rows.map(presentAdminUser),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

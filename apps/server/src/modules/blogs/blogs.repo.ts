@@ -50,11 +50,12 @@ export const listBlogs = (
   return pageWithTotal(
     db,
     { table: placeBlogs, where, page: query.page, limit: query.limit, limits },
-    withNames(db)
-      .where(where)
-      .orderBy(desc(placeBlogs.createdAt), desc(placeBlogs.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    ({ limit, offset }) =>
+      withNames(db)
+        .where(where)
+        .orderBy(desc(placeBlogs.createdAt), desc(placeBlogs.id))
+        .limit(limit)
+        .offset(offset),
   );
 };
 

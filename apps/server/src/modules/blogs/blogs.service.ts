@@ -112,10 +112,10 @@ export const createBlogService = ({
   };
 
   const list = async (query: ListQuery) => {
-    const { rows, total } = await listBlogs(db, query);
+    const { rows, ...counted } = await listBlogs(db, query);
     return {
       blogs: await present(rows),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

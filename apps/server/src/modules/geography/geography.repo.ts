@@ -24,8 +24,6 @@ interface Page {
   search: string;
 }
 
-const offset = ({ page, limit }: Page) => (page - 1) * limit;
-
 /* Lists are newest first: `order by created_at desc, id desc` walks the (created_at, id) btree
    backwards; their totals follow the count strategy of db/counting.ts. Searches are `lower(name) LIKE lower('%term%')` (db/search.ts), each answered by its trigram
    index on `lower(name)`; a related name is matched through `… in (select id … where …)`. */
@@ -37,13 +35,14 @@ export const listCountries = (db: Executor, query: Page, limits?: CountLimits) =
   return pageWithTotal(
     db,
     { table: countries, where, page: query.page, limit: query.limit, limits },
-    db
-      .select()
-      .from(countries)
-      .where(where)
-      .orderBy(desc(countries.createdAt), desc(countries.id))
-      .limit(query.limit)
-      .offset(offset(query)),
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(countries)
+        .where(where)
+        .orderBy(desc(countries.createdAt), desc(countries.id))
+        .limit(limit)
+        .offset(offset),
   );
 };
 
@@ -96,11 +95,12 @@ export const listStates = (db: Executor, query: Page, limits?: CountLimits) => {
   return pageWithTotal(
     db,
     { table: states, where, page: query.page, limit: query.limit, limits },
-    stateSelect(db)
-      .where(where)
-      .orderBy(desc(states.createdAt), desc(states.id))
-      .limit(query.limit)
-      .offset(offset(query)),
+    ({ limit, offset }) =>
+      stateSelect(db)
+        .where(where)
+        .orderBy(desc(states.createdAt), desc(states.id))
+        .limit(limit)
+        .offset(offset),
   );
 };
 
@@ -170,11 +170,12 @@ export const listPlaces = (db: Executor, query: Page, limits?: CountLimits) => {
   return pageWithTotal(
     db,
     { table: places, where, page: query.page, limit: query.limit, limits },
-    placeSelect(db)
-      .where(where)
-      .orderBy(desc(places.createdAt), desc(places.id))
-      .limit(query.limit)
-      .offset(offset(query)),
+    ({ limit, offset }) =>
+      placeSelect(db)
+        .where(where)
+        .orderBy(desc(places.createdAt), desc(places.id))
+        .limit(limit)
+        .offset(offset),
   );
 };
 

@@ -146,10 +146,10 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
 
   const countryService = {
     list: async (query: ListQuery) => {
-      const { rows, total } = await listCountries(db, query);
+      const { rows, ...counted } = await listCountries(db, query);
       return {
         countries: await presentCountries(rows),
-        pagination: makePagination(total, query.page, query.limit),
+        pagination: makePagination(counted.total, query.page, query.limit, counted),
       };
     },
     active: async () => ({ countries: await presentCountries(await listActiveCountries(db)) }),
@@ -200,10 +200,10 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
 
   const stateService = {
     list: async (query: ListQuery) => {
-      const { rows, total } = await listStates(db, query);
+      const { rows, ...counted } = await listStates(db, query);
       return {
         states: await presentStates(rows),
-        pagination: makePagination(total, query.page, query.limit),
+        pagination: makePagination(counted.total, query.page, query.limit, counted),
       };
     },
     /** Active states of an active country; an unknown or malformed id has none. */
@@ -269,10 +269,10 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
 
   const placeService = {
     list: async (query: ListQuery) => {
-      const { rows, total } = await listPlaces(db, query);
+      const { rows, ...counted } = await listPlaces(db, query);
       return {
         places: await presentPlaces(rows),
-        pagination: makePagination(total, query.page, query.limit),
+        pagination: makePagination(counted.total, query.page, query.limit, counted),
       };
     },
     /** Active places whose state and country are active too; unknown ids have none. */

@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { makePagination, type LoginActivity, type Pagination } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
+import { countRows, pageWithCount, type ListPage } from '../../db/counting.js';
 import { loginAttempts, sessions } from '../../db/schema/index.js';
 import { parseUserAgent } from './user-agent.js';
 
@@ -22,20 +23,21 @@ export const listLoginActivityRows = async (
   db: Executor,
   adminId: string,
   { page, limit }: { page: number; limit: number },
-): Promise<{ rows: LoginActivityRow[]; total: number }> => {
+): Promise<ListPage<LoginActivityRow>> => {
   const where = eq(loginAttempts.adminId, adminId);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ attempt: loginAttempts, session: sessions })
-      .from(loginAttempts)
-      .leftJoin(sessions, eq(sessions.id, loginAttempts.sessionId))
-      .where(where)
-      .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(loginAttempts).where(where),
-  ]);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  return pageWithCount(
+    { page, limit },
+    (window) =>
+      db
+        .select({ attempt: loginAttempts, session: sessions })
+        .from(loginAttempts)
+        .leftJoin(sessions, eq(sessions.id, loginAttempts.sessionId))
+        .where(where)
+        .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    countRows(db, loginAttempts, where),
+  );
 };
 
 export interface LoginActivityView {
@@ -79,9 +81,9 @@ export const loginActivityPage = async (
   query: { page: number; limit: number },
   view: LoginActivityView,
 ): Promise<{ activities: LoginActivity[]; pagination: Pagination }> => {
-  const { rows, total } = await listLoginActivityRows(db, adminId, query);
+  const { rows, ...counted } = await listLoginActivityRows(db, adminId, query);
   return {
     activities: rows.map((row) => presentLoginActivity(row, view)),
-    pagination: makePagination(total, query.page, query.limit),
+    pagination: makePagination(counted.total, query.page, query.limit, counted),
   };
 };

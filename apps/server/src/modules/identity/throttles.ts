@@ -22,6 +22,10 @@ export const codeKey = (adminId: string) => `2fa:${adminId}`;
 export const PASSWORD_CHECK_THROTTLE = { windowSeconds: 15 * MINUTES, limit: 5 } as const;
 export const passwordCheckKey = (adminId: string) => `pwcheck:${adminId}`;
 
+/** Test messages of the communication settings, per admin: 10 per 15 minutes. */
+export const TEST_SEND_THROTTLE = { windowSeconds: 15 * MINUTES, limit: 10 } as const;
+export const testSendKey = (adminId: string) => `test-send:${adminId}`;
+
 /**
  * Forgot-password requests: 3 mails per account and 10 requests per IP address an hour. Past the
  * limit the answer stays the same and no mail goes out (an attacker learns nothing, and cannot

@@ -1,6 +1,6 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { pageWithTotal, type CountLimits } from '../../db/counting.js';
+import { pageWithTotal, type CountLimits, type ListPage } from '../../db/counting.js';
 import { containsText, lowered } from '../../db/search.js';
 import { adminUsers, imageLibraries } from '../../db/schema/index.js';
 
@@ -43,17 +43,18 @@ export const listLibraries = (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
   limits?: CountLimits,
-): Promise<{ rows: LibraryWithAuthor[]; total: number }> => {
+): Promise<ListPage<LibraryWithAuthor>> => {
   const where: SQL | undefined = search ? containsText(lowered(searchText), search) : undefined;
   return pageWithTotal(
     db,
     { table: imageLibraries, where, page, limit, limits },
-    withAuthor(db)
-      .where(where)
-      .orderBy(desc(imageLibraries.createdAt), desc(imageLibraries.id))
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .then((rows) => rows.map(toLibraryWithAuthor)),
+    ({ limit, offset }) =>
+      withAuthor(db)
+        .where(where)
+        .orderBy(desc(imageLibraries.createdAt), desc(imageLibraries.id))
+        .limit(limit)
+        .offset(offset)
+        .then((rows) => rows.map(toLibraryWithAuthor)),
   );
 };
 

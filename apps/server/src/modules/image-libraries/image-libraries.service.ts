@@ -186,7 +186,7 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
   const get = (id: string): Promise<ImageLibrary> => present(assertId(id));
 
   const list = async (query: ListQuery): Promise<ImageLibraryList> => {
-    const { rows, total } = await listLibraries(db, query);
+    const { rows, ...counted } = await listLibraries(db, query);
     const images = groupByOwner(
       await listImagesOf(
         db,
@@ -196,7 +196,7 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     );
     return {
       libraries: rows.map((row) => presentLibrary(row, images.get(row.library.id) ?? [], storage)),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

@@ -113,7 +113,7 @@ const builtPage = (kind: keyof typeof PAGES) => (db: Executor) =>
 export const listItineraryPage = async (
   db: Executor,
   filter: ItineraryFilter,
-  { page, limit }: { page: number; limit: number },
+  { limit, offset }: { limit: number; offset: number },
 ): Promise<ItineraryWithNames[]> => {
   // A malformed place id matches nothing.
   if (filter.placeId === null) return [];
@@ -126,15 +126,15 @@ export const listItineraryPage = async (
       : 'all';
   return reuse(db, `itinerary_page_${kind}`, builtPage(kind)).execute({
     limit,
-    offset: (page - 1) * limit,
+    offset,
     ...(filter.placeId ? { placeId: filter.placeId } : {}),
     ...(filter.search ? { pattern: containsPattern(filter.search) } : {}),
   });
 };
 
 /**
- * One page and its total (the shared count strategy of `db/counting.ts`: a page that is not full
- * is its own total; otherwise the planner's estimate for the whole table above the limit, an
+ * One page and its total (the shared count strategy of `db/counting.ts`: the page is read one row
+ * long, and a page with no row after it is its own total; otherwise the planner's estimate for the whole table above the limit, an
  * exact count of a search or place filter up to the search limit, the page correcting an
  * estimate).
  */
@@ -144,10 +144,8 @@ export const listItineraries = (
   query: { page: number; limit: number },
   limits?: CountLimits,
 ) =>
-  pageWithTotal(
-    db,
-    { table: itineraries, where: whereOf(filter), ...query, limits },
-    listItineraryPage(db, filter, query),
+  pageWithTotal(db, { table: itineraries, where: whereOf(filter), ...query, limits }, (window) =>
+    listItineraryPage(db, filter, window),
   );
 
 /** Exact number of rows matching the filter (what the count strategy avoids; benchmarks). */

@@ -105,10 +105,10 @@ export const createItineraryService = ({
       search: query.search,
       placeId: query.placeId ? (asUuid(query.placeId) ?? null) : undefined,
     };
-    const { rows, total } = await listItineraries(db, filter, query, limits);
+    const { rows, ...counted } = await listItineraries(db, filter, query, limits);
     return {
       itineraries: await present(rows),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

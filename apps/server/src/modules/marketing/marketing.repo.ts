@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { MarketingChannel, ScheduledStatus } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
-import { countRows } from '../../db/counting.js';
+import { countRows, pageWithCount, type ListPage } from '../../db/counting.js';
 import {
   adminUsers,
   images,
@@ -97,20 +97,22 @@ const searchExpr = sql`(${sn.title} || ' ' || ${sn.message})`;
 export const listScheduled = async (
   db: Executor,
   query: { page: number; limit: number; search: string; status?: ScheduledStatus | undefined },
-): Promise<{ rows: ScheduledWithRefs[]; total: number }> => {
+): Promise<ListPage<ScheduledWithRefs>> => {
   const where: SQL | undefined = and(
     query.search ? containsText(lowered(searchExpr), query.search) : undefined,
     query.status ? eq(sn.status, query.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    withRefs(db)
-      .where(where)
-      .orderBy(desc(sn.scheduledAt), desc(sn.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(sn).where(where),
-  ]);
-  return { rows: rows.map(toRefs), total: Number(total?.n ?? 0) };
+  return pageWithCount(
+    query,
+    (window) =>
+      withRefs(db)
+        .where(where)
+        .orderBy(desc(sn.scheduledAt), desc(sn.id))
+        .limit(window.limit)
+        .offset(window.offset)
+        .then((rows) => rows.map(toRefs)),
+    countRows(db, sn, where),
+  );
 };
 
 /**

@@ -67,10 +67,10 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
   };
 
   const list = async (query: ListScheduledQuery): Promise<ScheduledNotificationList> => {
-    const { rows, total } = await listScheduled(db, query);
+    const { rows, ...counted } = await listScheduled(db, query);
     return {
       notifications: rows.map((row) => presentScheduled(row, storage)),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countRows, pageWithCount, type ListPage } from '../../db/counting.js';
 import { containsText, lowered } from '../../db/search.js';
 import { notifications } from '../../db/schema/index.js';
 
@@ -34,7 +35,7 @@ export const listNotifications = async (
   db: Executor,
   adminId: string,
   { page, limit, search }: { page: number; limit: number; search: string },
-): Promise<{ rows: NotificationRow[]; total: number }> => {
+): Promise<ListPage<NotificationRow>> => {
   const where: SQL | undefined = and(
     eq(notifications.adminId, adminId),
     search
@@ -44,15 +45,18 @@ export const listNotifications = async (
         )
       : undefined,
   );
-  const [totalRow] = await db.select({ n: count() }).from(notifications).where(where);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  return pageWithCount(
+    { page, limit },
+    (window) =>
+      db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    countRows(db, notifications, where),
+  );
 };
 
 /** Marks these (or, without ids, all) unread notifications of one admin read; answers how many. */

@@ -78,13 +78,13 @@ export const createNotificationService = ({ db, realtime, now }: NotificationSer
   };
 
   const list = async (adminId: string, query: ListQuery): Promise<NotificationList> => {
-    const [{ rows, total }, unread] = await Promise.all([
+    const [{ rows, ...counted }, unread] = await Promise.all([
       listNotifications(db, adminId, query),
       unreadCount(db, adminId),
     ]);
     return {
       notifications: rows.map(presentNotification),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
       unreadCount: unread,
     };
   };

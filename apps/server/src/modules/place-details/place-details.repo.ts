@@ -59,11 +59,12 @@ export const listPlaceDetails = (
   return pageWithTotal(
     db,
     { table: placeDetails, where, page: query.page, limit: query.limit, limits },
-    withNames(db)
-      .where(where)
-      .orderBy(desc(placeDetails.createdAt), desc(placeDetails.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    ({ limit, offset }) =>
+      withNames(db)
+        .where(where)
+        .orderBy(desc(placeDetails.createdAt), desc(placeDetails.id))
+        .limit(limit)
+        .offset(offset),
   );
 };
 

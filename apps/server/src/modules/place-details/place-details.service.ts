@@ -114,10 +114,10 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
   };
 
   const list = async (query: ListQuery) => {
-    const { rows, total } = await listPlaceDetails(db, query);
+    const { rows, ...counted } = await listPlaceDetails(db, query);
     return {
       placeDetails: await present(rows),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { PERMISSION_KEYS, SUPER_ADMIN_ROLE } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
+import { countRows, pageWithCount, type ListPage } from '../../db/counting.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { adminUsers, userTypes } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
@@ -73,22 +74,27 @@ export interface UserTypeWithCount {
 export const listUserTypes = async (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
-): Promise<{ rows: UserTypeWithCount[]; total: number }> => {
+): Promise<ListPage<UserTypeWithCount>> => {
   const where = search ? userTypeSearch(search) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ userType: userTypes, adminCount })
-      .from(userTypes)
-      .where(where)
-      .orderBy(desc(userTypes.isSuperAdmin), asc(sql`lower(${userTypes.name})`), asc(userTypes.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(userTypes).where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({ userType: r.userType, adminCount: Number(r.adminCount) })),
-    total: Number(totalRow?.n ?? 0),
-  };
+  return pageWithCount(
+    { page, limit },
+    (window) =>
+      db
+        .select({ userType: userTypes, adminCount })
+        .from(userTypes)
+        .where(where)
+        .orderBy(
+          desc(userTypes.isSuperAdmin),
+          asc(sql`lower(${userTypes.name})`),
+          asc(userTypes.id),
+        )
+        .limit(window.limit)
+        .offset(window.offset)
+        .then((rows) =>
+          rows.map((r) => ({ userType: r.userType, adminCount: Number(r.adminCount) })),
+        ),
+    countRows(db, userTypes, where),
+  );
 };
 
 export const findUserTypeWithCount = async (

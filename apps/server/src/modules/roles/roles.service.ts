@@ -82,10 +82,10 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
   };
 
   const list = async (query: ListQuery): Promise<UserTypeList> => {
-    const { rows, total } = await listUserTypes(db, query);
+    const { rows, ...counted } = await listUserTypes(db, query);
     return {
       userTypes: rows.map(presentUserType),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 
@@ -175,14 +175,14 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
   };
 
   const listPermissions = async (query: ListQuery): Promise<AllUserTypePermissions> => {
-    const { rows, total } = await listUserTypes(db, query);
+    const { rows, ...counted } = await listUserTypes(db, query);
     return {
       userTypes: rows.map(({ userType }) => ({
         ...presentUserTypeOption(userType),
         isActive: userType.isActive,
         permissions: heldPermissions(userType),
       })),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
     };
   };
 

@@ -1,6 +1,11 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { EmailChannel, SmsChannel, WhatsappChannel } from '@safarnama/contract';
+import {
+  SETTINGS_MESSAGES,
+  type EmailChannel,
+  type SmsChannel,
+  type WhatsappChannel,
+} from '@safarnama/contract';
 import type { MessagingBaseUrls } from '../../config.js';
 import type { SmtpSettings } from '../../messaging/mail.js';
 import { clip } from '../../messaging/http.js';
@@ -59,6 +64,8 @@ export const TEST_TEXTS = {
   sms: 'Safarnama test message: your SMS settings work.',
 } as const;
 
+const SMTP_REPLY = /^[2-5]\d\d[ -]/;
+
 /** One test mail through exactly these SMTP settings (not the app's mailer and its fallbacks). */
 export const sendTestMail = async (settings: EmailChannel, to: string): Promise<TestSendResult> => {
   const transport = nodemailer.createTransport(smtpOptions(settings));
@@ -75,13 +82,16 @@ export const sendTestMail = async (settings: EmailChannel, to: string): Promise<
       providerResponse: scrub(info.response || 'accepted', settings.password),
     };
   } catch (err) {
-    const e = err as { response?: unknown; message?: unknown };
+    // What an SMTP server answered (a 5xx reply) helps the admin; how a connection failed
+    // (refused, reset, no greeting, TLS) would map the network behind us, so it reads as one
+    // generic line (SECURITY: the test send is no port scanner).
+    // Only a real SMTP reply (three digits: "550 5.1.1 …") is shown: another service's banner on
+    // that port ("SSH-2.0-…") is not.
+    const e = err as { response?: unknown };
     const said =
-      typeof e.response === 'string' && e.response
+      typeof e.response === 'string' && SMTP_REPLY.test(e.response)
         ? e.response
-        : typeof e.message === 'string'
-          ? e.message
-          : 'The SMTP server refused the message';
+        : SETTINGS_MESSAGES.testUnreachable;
     return { delivered: false, providerResponse: scrub(said, settings.password) };
   } finally {
     transport.close();

@@ -17,9 +17,10 @@ import {
 import type { MessagingBaseUrls } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/access.js';
-import { BadRequest, ValidationError } from '../../http/errors.js';
+import { BadRequest, RateLimited, ValidationError } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { SmtpSettings } from '../../messaging/mail.js';
+import { reserveAttempt, TEST_SEND_THROTTLE, testSendKey } from '../identity/throttles.js';
 import {
   sendTestMail,
   sendTestSms,
@@ -159,7 +160,18 @@ export const createCommunicationService = ({
    * Sends one test message through the channel as saved (active or not: a channel is tested before
    * it is switched on) and answers what the provider said. 200 whenever the call was made.
    */
-  const test = async ({ type, to }: TestChannelData): Promise<TestCommunicationResult> => {
+  const test = async (
+    { type, to }: TestChannelData,
+    adminId: string,
+  ): Promise<TestCommunicationResult> => {
+    // A test reaches out to whatever host the settings name: a few per admin, shared by every
+    // node (the throttle table).
+    const { windowSeconds, limit } = TEST_SEND_THROTTLE;
+    const reservation = await reserveAttempt(db, testSendKey(adminId), limit, windowSeconds);
+    if (reservation.attempts > limit) {
+      const seconds = reservation.retryAfterSeconds;
+      throw new RateLimited(M.testThrottled(Math.ceil(seconds / 60)), seconds);
+    }
     const channel = await configured(type, false);
     if (!channel) throw new BadRequest(M.communicationNotConfigured);
     if ('unreadable' in channel) throw new BadRequest(M.secretUnreadable);

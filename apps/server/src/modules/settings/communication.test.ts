@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { createServer, type AddressInfo } from 'node:net';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
@@ -9,7 +10,7 @@ import {
   type CommunicationSettings,
   type TestCommunicationResult,
 } from '@safarnama/contract';
-import { adminActivities, communicationSettings } from '../../db/schema/index.js';
+import { adminActivities, communicationSettings, loginThrottle } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { dataOf, record, errorOf } from '../../test/api.js';
 import { makeAdmin } from '../../test/factories.js';
@@ -136,6 +137,8 @@ describe('communication settings', () => {
   afterEach(async () => {
     await t.app.services.account.settle();
     await t.database.db.delete(communicationSettings);
+    // Each test starts with a fresh test-send allowance (the throttle has a test of its own).
+    await t.database.db.delete(loginThrottle).where(like(loginThrottle.key, 'test-send:%'));
   });
   afterAll(async () => {
     await t.close();
@@ -256,13 +259,39 @@ describe('communication settings', () => {
     expect(mail.text).toContain(TEST_TEXTS.mail);
   });
 
-  it('reports an SMTP server that cannot be reached as not delivered, with the error', async () => {
+  it('reports an SMTP server that cannot be reached as not delivered, in one generic line', async () => {
     dataOf(await save(email({ port: 9 })));
     const res = await sendTest('email', 'ops@example.com');
     const result = dataOf<TestCommunicationResult>(res);
     expect(result.delivered).toBe(false);
-    expect(result.providerResponse).toMatch(/ECONNREFUSED|connect/i);
+    // No "ECONNREFUSED" / "Greeting never received": the test send maps no ports.
+    expect(result.providerResponse).toBe(M.testUnreachable);
     expect(body<{ message: string }>(res).message).toBe(M.testFailed);
+  });
+
+  it("never shows another service's banner as the SMTP answer", async () => {
+    const banner = createServer((socket) => {
+      socket.end('SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n');
+    });
+    await new Promise<void>((resolve) => banner.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = banner.address() as AddressInfo;
+      dataOf(await save(email({ port })));
+      const result = dataOf<TestCommunicationResult>(await sendTest('email', 'ops@example.com'));
+      expect(result).toEqual({ delivered: false, providerResponse: M.testUnreachable });
+    } finally {
+      await new Promise<void>((resolve) => banner.close(() => resolve()));
+    }
+  });
+
+  it('allows 10 test sends per admin in 15 minutes, then 429 with Retry-After', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      expect((await sendTest('sms', 'not a phone')).statusCode).toBe(400);
+    }
+    const refused = await sendTest('sms', '+919876543210');
+    const error = errorOf(refused, 429);
+    expect(error.message).toMatch(/^Too many test messages\. Try again in 1[45] minutes\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
   });
 
   it('sends test SMS (Twilio- and MSG91-style) and WhatsApp through the providers, with their errors', async () => {

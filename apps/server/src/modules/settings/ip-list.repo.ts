@@ -1,5 +1,6 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countRows, pageWithCount, type ListPage } from '../../db/counting.js';
 import { adminUsers, allowedIps } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
 
@@ -29,20 +30,23 @@ const searchText = sql`(${allowedIps.cidr} || ' ' || ${allowedIps.label})`;
 export const listAllowedIps = async (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
-): Promise<{ rows: AllowedIpWithAuthor[]; total: number }> => {
+): Promise<ListPage<AllowedIpWithAuthor>> => {
   const where = search ? containsText(lowered(searchText), search) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ row: allowedIps, authorId: adminUsers.id, authorName: adminUsers.name })
-      .from(allowedIps)
-      .leftJoin(adminUsers, eq(adminUsers.id, allowedIps.createdById))
-      .where(where)
-      .orderBy(desc(allowedIps.createdAt), desc(allowedIps.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(allowedIps).where(where),
-  ]);
+  const { rows, ...counted } = await pageWithCount(
+    { page, limit },
+    (window) =>
+      db
+        .select({ row: allowedIps, authorId: adminUsers.id, authorName: adminUsers.name })
+        .from(allowedIps)
+        .leftJoin(adminUsers, eq(adminUsers.id, allowedIps.createdById))
+        .where(where)
+        .orderBy(desc(allowedIps.createdAt), desc(allowedIps.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    countRows(db, allowedIps, where),
+  );
   return {
+    ...counted,
     rows: rows.map((r) => ({
       row: r.row,
       createdBy:
@@ -50,7 +54,6 @@ export const listAllowedIps = async (
           ? { id: r.authorId, name: r.authorName }
           : null,
     })),
-    total: Number(totalRow?.n ?? 0),
   };
 };
 

@@ -84,10 +84,10 @@ export const createIpListService = ({ db, now, realtime, log }: IpListServiceDep
   const lockout = (callerIp: string) => new Conflict(M.ipLockout(normalizeIp(callerIp)));
 
   const list = async (query: ListQuery, callerIp: string): Promise<AllowedIpList> => {
-    const { rows, total } = await listAllowedIps(db, query);
+    const { rows, ...counted } = await listAllowedIps(db, query);
     return {
       ips: rows.map(presentAllowedIp),
-      pagination: makePagination(total, query.page, query.limit),
+      pagination: makePagination(counted.total, query.page, query.limit, counted),
       currentIp: normalizeIp(callerIp),
     };
   };

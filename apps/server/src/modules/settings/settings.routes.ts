@@ -159,16 +159,16 @@ export const settingsRoutes =
           tags,
           summary: 'Send a real test message through a saved channel',
           description:
-            "`to`: an e-mail address, or a phone number in international format. 200 with `delivered` and the provider's answer whenever the provider was called; 400 when the channel is not saved yet.",
+            "`to`: an e-mail address, or a phone number in international format. 200 with `delivered` and the provider's answer whenever the provider was called (an SMTP server that cannot be reached reads as one generic line); 400 when the channel is not saved yet; 429 past 10 test sends per admin in 15 minutes.",
           body: requestSchema(testCommunicationRequestSchema),
           response: {
             200: envelopeSchema(testCommunicationResultSchema),
-            ...errorResponses(400, 401, 403),
+            ...errorResponses(400, 401, 403, 429),
           },
         },
       },
       async (request) => {
-        const result = await communication.test(request.body.data);
+        const result = await communication.test(request.body.data, requireAuth(request).admin.id);
         return ok(result, result.delivered ? M.testSent : M.testFailed);
       },
     );

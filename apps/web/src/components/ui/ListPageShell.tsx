@@ -4,7 +4,7 @@ import { Button } from './Button';
 import { Card } from './Card';
 import { EmptyState } from './EmptyState';
 import { PageHeader } from './PageHeader';
-import { Pagination } from './Pagination';
+import { Pagination, totalText } from './Pagination';
 import { SearchBox } from './SearchBox';
 import { Spinner } from './Spinner';
 
@@ -41,7 +41,8 @@ interface ListPageShellProps {
 /**
  * The frame of a searchable, paged list page (spec §2's list pages): header with actions, search
  * box, the red error banner of the list's one error (with 'Retry'), the table in a card (spinner
- * while loading, empty state), and Previous / numbers / Next only when there is more than one page.
+ * while loading, empty state), and Previous / numbers / Next only when there is more than one page
+ * (Next follows the server's `hasNextPage`; an estimated total reads 'about N').
  */
 export const ListPageShell = ({
   list,
@@ -114,13 +115,14 @@ export const ListPageShell = ({
       {pagination && pagination.total > 0 ? (
         <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Page {page} of {Math.max(1, pagination.totalPages)} · {pagination.total}{' '}
-            {texts.countLabel[pagination.total === 1 ? 0 : 1]}
+            Page {page} of {Math.max(1, pagination.totalPages)} · {totalText(pagination)}{' '}
+            {texts.countLabel[pagination.total === 1 && !pagination.totalIsEstimate ? 0 : 1]}
           </p>
           {alwaysShowPages || pagination.totalPages > 1 ? (
             <Pagination
               page={page}
               totalPages={pagination.totalPages}
+              hasNextPage={pagination.hasNextPage}
               onPageChange={list.setPage}
             />
           ) : null}

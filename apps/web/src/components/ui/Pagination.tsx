@@ -1,6 +1,13 @@
+import type { Pagination as PaginationInfo } from '@safarnama/contract';
+
 interface PaginationProps {
   page: number;
   totalPages: number;
+  /**
+   * The server's `hasNextPage` (it read a row past the page): when given, it alone enables Next,
+   * even where an estimated `totalPages` says this is the last page.
+   */
+  hasNextPage?: boolean | undefined;
   onPageChange: (page: number) => void;
   /** Accessible name of the navigation landmark. */
   label?: string;
@@ -9,6 +16,13 @@ interface PaginationProps {
 }
 
 type PageItem = number | 'gap-start' | 'gap-end';
+
+/** A list's total as shown: 'about 1100' when the server's total is an estimate, else '1100'. */
+export const totalText = ({
+  total,
+  totalIsEstimate,
+}: Pick<PaginationInfo, 'total' | 'totalIsEstimate'>) =>
+  totalIsEstimate ? `about ${total}` : String(total);
 
 /** 1 … 4 5 [6] 7 8 … 20: the first, the last, and `siblings` around the current page. */
 export const pageItems = (page: number, totalPages: number, siblings = 1): PageItem[] => {
@@ -33,11 +47,14 @@ const current = 'bg-teal-600 text-white dark:bg-teal-500 dark:text-slate-950';
 export const Pagination = ({
   page,
   totalPages,
+  hasNextPage,
   onPageChange,
   label = 'Pagination',
   siblings = 1,
 }: PaginationProps) => {
-  const pages = Math.max(1, totalPages);
+  // Never fewer pages than the next one the server has seen a row of.
+  const pages = Math.max(1, totalPages, hasNextPage ? page + 1 : 1);
+  const hasNext = hasNextPage ?? page < pages;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-1.5">
       <button
@@ -73,7 +90,7 @@ export const Pagination = ({
       <button
         type="button"
         className={`${base} ${idle}`}
-        disabled={page >= pages}
+        disabled={!hasNext}
         onClick={() => {
           onPageChange(page + 1);
         }}

@@ -184,6 +184,7 @@ const PickerModal = ({ selectedId, onSelect, onClose }: PickerModalProps) => {
           <Pagination
             page={list.page}
             totalPages={pagination.totalPages}
+            hasNextPage={pagination.hasNextPage}
             label="Library pages"
             onPageChange={list.setPage}
           />

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { OverlaySpinner, StatusToggle } from '../../components/ui/ListPageShell';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { Pagination } from '../../components/ui/Pagination';
+import { Pagination, totalText } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatusScreen } from '../../components/ui/StatusScreen';
 import { loadWithTimeout } from '../../app/lazy';
@@ -65,7 +65,7 @@ const PagedSection = ({
       <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
         {title}
       </h2>
-      <span className="text-sm text-slate-500 dark:text-slate-400">{pagination.total}</span>
+      <span className="text-sm text-slate-500 dark:text-slate-400">{totalText(pagination)}</span>
       {busy ? (
         <span className="text-teal-600 dark:text-teal-400">
           <Spinner label={`Loading ${title.toLowerCase()}`} />
@@ -89,6 +89,7 @@ const PagedSection = ({
         <Pagination
           page={page}
           totalPages={pagination.totalPages}
+          hasNextPage={pagination.hasNextPage}
           onPageChange={onPageChange}
           label={`${title} pagination`}
         />
