@@ -434,6 +434,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     authenticate: auth.authenticate,
     admit: ipList.allows,
     clientIp: (socket) => clientIpOf(socket.request, config.trustProxy),
+    publicOrigin: config.publicOrigin,
   });
   app.addHook('preClose', () => realtime.close());
 

@@ -51,6 +51,12 @@ export interface RealtimeDeps {
   admit?: (ip: string) => Promise<boolean>;
   /** The client address as the HTTP layer computes it (trusted proxy hops only). */
   clientIp: (socket: Socket) => string;
+  /**
+   * PUBLIC_URL's origin: a socket that signs in with the ambient cookie must come from our own
+   * page (as cookie-authenticated writes on the HTTP API), or any site could open one in the
+   * admin's browser (cross-site WebSocket hijacking). A query token is not ambient: any origin.
+   */
+  publicOrigin: string;
 }
 
 const readCookie = (header: string | undefined, name: string): string | undefined => {
@@ -60,6 +66,22 @@ const readCookie = (header: string | undefined, name: string): string | undefine
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return undefined;
+};
+
+/**
+ * A browser's handshake always carries `Origin`: it must be PUBLIC_URL's, or the origin of the
+ * host the socket reached (the same rule as the HTTP API's cookie writes, which lets the dev
+ * proxy through). No Origin at all is refused for a cookie: browsers always send one.
+ */
+const isOwnOrigin = (socket: Socket, publicOrigin: string): boolean => {
+  const origin = socket.handshake.headers.origin;
+  if (!origin) return false;
+  if (origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === socket.handshake.headers.host;
+  } catch {
+    return false;
+  }
 };
 
 /** The peer message that revokes sessions on the other processes. */
@@ -185,6 +207,9 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
           const token =
             fromQuery ?? (fromCookie && fromCookie.length <= 512 ? fromCookie : undefined);
           if (!token) return next(new Error('unauthenticated'));
+          if (!fromQuery && !isOwnOrigin(socket, deps.publicOrigin)) {
+            return next(new Error('forbidden'));
+          }
           if (deps.admit && !(await deps.admit(deps.clientIp(socket)))) {
             return next(new Error('forbidden'));
           }

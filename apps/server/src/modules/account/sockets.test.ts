@@ -10,7 +10,7 @@ import { adminUsers } from '../../db/schema/index.js';
 import { createRealtime, type Realtime } from '../../realtime/hub.js';
 import { getJson, postJson, testClock } from '../../test/account.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness.js';
 import { connectSocket, listenOnFreePort, refusal, type TestSocket } from '../../test/socket.js';
 import { issueLinkToken } from '../identity/link-tokens.js';
 
@@ -150,7 +150,14 @@ describe('sessions and their sockets', () => {
       freshIp(),
     );
     const cookie = /^(authToken=[^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
-    const socket = await connectSocket(baseUrl, { headers: { cookie } });
+    // Refused from another site (or with no Origin at all), let in from our own page.
+    expect(await refusal(baseUrl, { headers: { cookie, origin: 'https://evil.example' } })).toBe(
+      'forbidden',
+    );
+    expect(await refusal(baseUrl, { headers: { cookie } })).toBe('forbidden');
+    const socket = await connectSocket(baseUrl, {
+      headers: { cookie, origin: testConfig().publicOrigin },
+    });
     open.push(socket);
     expect(socket.socket.connected).toBe(true);
   });
