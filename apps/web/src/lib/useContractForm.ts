@@ -10,7 +10,7 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { getErrorEnvelope, getErrorMessage } from './errors';
-import { newIdempotencyKey } from './idempotency';
+import { useIdempotencyKey } from './idempotency';
 
 /** The summary under a form whose fields carry the errors. */
 export const CORRECT_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
@@ -94,7 +94,7 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
     }) as unknown as Resolver<TValues, unknown, TRequest>;
   });
   const form = useForm<TValues, unknown, TRequest>({ defaultValues, resolver });
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const { key: idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const pendingRef = useRef(false);
@@ -131,7 +131,7 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
         await form.handleSubmit(async (request) => {
           try {
             await send(request, idempotencyKey);
-            setIdempotencyKey(newIdempotencyKey());
+            renewIdempotencyKey();
           } catch (error) {
             const rest = placeDetails(error);
             const handled = onError?.(error) === true;

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import type { Profile } from '@safarnama/contract';
+import { IDEMPOTENCY_HEADER, type Profile } from '@safarnama/contract';
 import { Providers } from '../app/Providers';
 import { makeStore } from '../app/store';
 import { registerRouter } from '../lib/navigator';
@@ -51,6 +51,17 @@ export interface RecordedCall {
   body: unknown;
   search: URLSearchParams;
 }
+
+/** The `Idempotency-Key` each call to `url` sent (null: none), in order. */
+export const idempotencyKeysOf = (calls: RecordedCall[], url: string, method = 'POST') =>
+  calls
+    .filter((call) => call.url === url && call.method === method)
+    .map((call) => call.headers.get(IDEMPOTENCY_HEADER));
+
+/** A failure without an answer (fetch rejects, as when the network drops): the retry case. */
+export const networkDown = (): never => {
+  throw new TypeError('Failed to fetch');
+};
 
 /** A FormData's entries as [name, text or file name] pairs, in order. */
 export const formEntries = (body: unknown): [string, string][] => {

@@ -1,5 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ACCOUNT_MESSAGES, type TwoFactorSecret } from '@safarnama/contract';
+import {
+  ACCOUNT_MESSAGES,
+  verifyTwoFactorRequestSchema,
+  type TwoFactorSecret,
+} from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FormError, fieldErrorClasses, inputClasses, labelClasses } from '../../components/ui/Form';
@@ -7,6 +11,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage, getFieldErrors, toastError } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { useProfile } from '../auth/auth.api';
 import { PasswordInput } from '../auth/PasswordFields';
 import {
@@ -90,29 +95,31 @@ const ScanStep = ({
   onCancel: () => void;
 }) => {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [verify, { isLoading }] = useVerifyTwoFactorMutation();
+  const {
+    form,
+    submit,
+    pending: isLoading,
+    formError,
+  } = useContractForm<{ otp: string }, typeof verifyTwoFactorRequestSchema>({
+    schema: verifyTwoFactorRequestSchema,
+    defaultValues: { otp: '' },
+  });
+  const fieldError = form.formState.errors.otp?.message ?? null;
+  const [verify] = useVerifyTwoFactorMutation();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (isLoading) return;
-    if (!/^[0-9]{6}$/.test(code)) {
-      setFieldError('Enter the 6-digit code');
-      return;
-    }
-    setFieldError(null);
-    setFormError(null);
-    try {
-      onEnabled(await verify({ otp: code }).unwrap());
-    } catch (error) {
-      const atCode = getFieldErrors(error).otp ?? null;
-      setFieldError(atCode);
-      setFormError(atCode ? null : getErrorMessage(error, 'The code could not be checked.'));
-      setCode('');
-    }
-  };
+  const handleSubmit = submit(
+    async (request) => {
+      onEnabled(await verify(request).unwrap());
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, 'The code could not be checked.'),
+      // A refused code is typed again from scratch.
+      onError: () => {
+        form.setValue('otp', '');
+        return false;
+      },
+    },
+  );
 
   return (
     <Section title="Turn on two-factor authentication">
@@ -166,11 +173,12 @@ const ScanStep = ({
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   placeholder="123456"
-                  value={code}
-                  onChange={(event) => {
-                    setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-                    setFieldError(null);
-                  }}
+                  {...form.register('otp', {
+                    onChange: (event: { target: { value: string } }) => {
+                      form.setValue('otp', event.target.value.replace(/\D/g, '').slice(0, 6));
+                      form.clearErrors('otp');
+                    },
+                  })}
                   aria-invalid={fieldError ? true : undefined}
                   aria-describedby={fieldError ? `${id}-code-error` : undefined}
                   className={`${inputClasses(Boolean(fieldError))} font-mono tracking-[0.3em]`}

@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useWatch, type Path } from 'react-hook-form';
 import {
   BLOG_LIMITS,
   BLOG_MESSAGES,
@@ -16,20 +17,18 @@ import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { SingleImageField } from '../../components/ui/SingleImageField';
 import { TagsInput } from '../../components/ui/TagsInput';
-import {
-  getErrorEnvelope,
-  getErrorStatus,
-  getFieldErrors,
-  getErrorMessage,
-} from '../../lib/errors';
+import { getErrorEnvelope, getErrorStatus, getErrorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { LocationFields, type LocationValue } from '../geography/LocationFields';
 import { useSaveBlogMutation } from './blogs.api';
 import type { BlogFormValues } from './blogs.form-data';
 import { BlogStatusPill } from './StatusPill';
 
-type FieldName = keyof BlogFormValues | 'coverImage';
-type FieldErrors = Partial<Record<FieldName, string>>;
+/** The form's values: the request's fields and the newly chosen cover image. */
+interface BlogFormFields extends BlogFormValues {
+  coverImage: File | null;
+}
 
 interface BlogFormModalProps {
   /** The blog to edit; null writes a new one. */
@@ -39,7 +38,7 @@ interface BlogFormModalProps {
 
 const SAVE_FAILED = 'Failed to save blog';
 
-const initialValues = (blog: Blog | null): BlogFormValues => ({
+const initialValues = (blog: Blog | null): BlogFormFields => ({
   title: blog?.title ?? '',
   slug: blog?.slug ?? '',
   countryId: blog?.countryId ?? '',
@@ -51,21 +50,19 @@ const initialValues = (blog: Blog | null): BlogFormValues => ({
   metaTitle: blog?.metaTitle ?? '',
   metaDescription: blog?.metaDescription ?? '',
   status: blog?.status ?? 'draft',
+  coverImage: null,
 });
 
-/** The first segment of an error path: `tags.2` / `tags[2]` → `tags`. */
-const fieldOf = (path: string): string => path.split(/[.[]/)[0] ?? path;
+/** The request `blogFieldsSchema` reads: the text fields (the cover travels beside them). */
+const toBlogRequest = ({ coverImage: _cover, ...values }: BlogFormFields) => ({
+  ...values,
+  slug: values.slug.trim(),
+});
 
-/** Client validation with the contract's schema; field messages keyed by field. */
-export const validateBlog = (values: BlogFormValues): FieldErrors => {
-  const result = blogFieldsSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '') as FieldName;
-    if (field && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
+/** A server path's input: its first segment (`tags.2` / `tags[2]` → `tags`). */
+const fieldOf = (path: string): Path<BlogFormFields> | null => {
+  const head = path.split(/[.[]/)[0] ?? '';
+  return head in initialValues(null) ? (head as Path<BlogFormFields>) : null;
 };
 
 interface FieldProps {
@@ -127,106 +124,104 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
     metaTitle: `${baseId}-meta-title`,
     metaDescription: `${baseId}-meta-description`,
   };
-  const [values, setValues] = useState<BlogFormValues>(() => initialValues(blog));
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<BlogFormFields, typeof blogFieldsSchema>({
+    schema: blogFieldsSchema,
+    defaultValues: initialValues(blog),
+    toRequest: toBlogRequest,
+    fieldOf,
+  });
+  const { register, control, setValue, getValues, clearErrors, setError } = form;
+  const { errors } = form.formState;
+  const [title, countryId, stateId, placeId, excerpt, content, tags, metaTitle, metaDescription] =
+    useWatch({
+      control,
+      name: [
+        'title',
+        'countryId',
+        'stateId',
+        'placeId',
+        'excerpt',
+        'content',
+        'tags',
+        'metaTitle',
+        'metaDescription',
+      ],
+    });
+  const coverFile = useWatch({ control, name: 'coverImage' });
   // A saved blog keeps its slug; a new one follows the title until the slug is edited by hand.
   const [slugEdited, setSlugEdited] = useState(isEdit);
-  const [coverFile, setCoverFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [pendingStatus, setPendingStatus] = useState<BlogStatus | null>(null);
-  const [saveBlog, { isLoading: saving }] = useSaveBlogMutation();
-
-  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]): void => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const handleTitleChange = (title: string): void => {
-    setValues((current) => ({
-      ...current,
-      title,
-      slug: slugEdited ? current.slug : slugify(title),
-    }));
-    if (errors.title || (!slugEdited && errors.slug)) {
-      setErrors((current) => ({
-        ...current,
-        title: undefined,
-        slug: slugEdited ? current.slug : undefined,
-      }));
-    }
-  };
+  const [saveBlog] = useSaveBlogMutation();
 
   const handleLocationChange = (location: LocationValue): void => {
-    setValues((current) => ({ ...current, ...location }));
-    setErrors((current) => ({
-      ...current,
-      countryId: undefined,
-      stateId: undefined,
-      placeId: undefined,
-    }));
+    setValue('countryId', location.countryId);
+    setValue('stateId', location.stateId);
+    setValue('placeId', location.placeId);
+    clearErrors(['countryId', 'stateId', 'placeId']);
   };
 
-  const save = async (status: BlogStatus): Promise<void> => {
-    if (saving) return;
-    setFormError(null);
-    const next = { ...values, slug: values.slug.trim(), status };
-    const found = validateBlog(next);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setFormError('Please correct the highlighted fields.');
-      return;
-    }
-    setErrors({});
-    setPendingStatus(status);
-    setProgress(coverFile ? 0 : null);
-    try {
-      await saveBlog({
-        ...(blog ? { id: blog._id } : {}),
-        values: next,
-        coverImage: coverFile,
-        onProgress: setProgress,
-      }).unwrap();
+  const submitAs = submit(
+    async (request, idempotencyKey) => {
+      const coverImage = getValues('coverImage');
+      setProgress(coverImage ? 0 : null);
+      try {
+        await saveBlog({
+          ...(blog ? { id: blog._id } : {}),
+          values: { ...request, slug: request.slug ?? '' },
+          coverImage,
+          onProgress: setProgress,
+          idempotencyKey,
+        }).unwrap();
+      } finally {
+        setProgress(null);
+      }
       showToast('success', isEdit ? BLOG_MESSAGES.updated : BLOG_MESSAGES.added);
       onClose();
-    } catch (error) {
-      const fieldErrors: FieldErrors = {};
-      for (const [path, message] of Object.entries(getFieldErrors(error))) {
-        const field = fieldOf(path) as FieldName;
-        if (!(field in fieldErrors)) fieldErrors[field] = message;
-      }
-      const envelope = getErrorEnvelope(error);
-      if (getErrorStatus(error) === 409) {
-        fieldErrors.slug = envelope?.message ?? BLOG_MESSAGES.duplicateSlug;
-      }
-      setErrors(fieldErrors);
-      const message = getErrorMessage(error, SAVE_FAILED);
-      setFormError(message);
-      showToast('error', message);
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, SAVE_FAILED),
+      // Every failure is also a toast; a taken slug (409) belongs under the slug.
+      onError: (error) => {
+        showToast('error', getErrorMessage(error, SAVE_FAILED));
+        if (getErrorStatus(error) !== 409) return false;
+        setError('slug', {
+          type: 'server',
+          message: getErrorEnvelope(error)?.message ?? BLOG_MESSAGES.duplicateSlug,
+        });
+        return true;
+      },
+    },
+  );
+
+  /** Saves as a draft or published: the status the button names, then the form's submit. */
+  const save = async (status: BlogStatus): Promise<void> => {
+    if (saving) return;
+    setValue('status', status);
+    setPendingStatus(status);
+    try {
+      await submitAs();
     } finally {
       setPendingStatus(null);
-      setProgress(null);
     }
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    void save(values.status);
   };
 
   const describedBy = (field: keyof typeof ids, hint = false) =>
     errors[field] ? `${ids[field]}-error` : hint ? `${ids[field]}-hint` : undefined;
-  const invalid = (field: FieldName) => (errors[field] ? true : undefined);
+  const invalid = (field: keyof BlogFormFields) => (errors[field] ? true : undefined);
+  const errorOf = (field: keyof BlogFormFields) => errors[field]?.message;
   /** What the counted text fields (excerpt, meta title and description) share. */
   const countedProps = (field: 'excerpt' | 'metaTitle' | 'metaDescription') => ({
     id: ids[field],
-    value: values[field],
+    ...register(field),
     maxLength: BLOG_LIMITS[field],
     'aria-invalid': invalid(field),
     'aria-describedby': describedBy(field),
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      set(field, event.target.value);
-    },
   });
 
   return (
@@ -247,28 +242,38 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
       }
       size="max-w-4xl"
     >
-      <form noValidate onSubmit={handleSubmit} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(blog?.status ?? 'draft');
+        }}
+        className="space-y-5"
+      >
         <Section title="Article">
           <div className="grid gap-4 md:grid-cols-2">
-            <Field id={ids.title} label="Title *" error={errors.title}>
+            <Field id={ids.title} label="Title *" error={errorOf('title')}>
               <input
                 id={ids.title}
-                value={values.title}
+                {...register('title', {
+                  onChange: (event: { target: { value: string } }) => {
+                    if (slugEdited) return;
+                    setValue('slug', slugify(event.target.value));
+                    clearErrors('slug');
+                  },
+                })}
                 maxLength={BLOG_LIMITS.title}
                 autoComplete="off"
                 aria-required="true"
                 aria-invalid={invalid('title')}
                 aria-describedby={describedBy('title')}
-                onChange={(event) => {
-                  handleTitleChange(event.target.value);
-                }}
                 className={inputClasses(Boolean(errors.title))}
               />
             </Field>
             <Field
               id={ids.slug}
               label="Slug"
-              error={errors.slug}
+              error={errorOf('slug')}
               hint={
                 slugEdited
                   ? 'Lower-case letters, digits and hyphens. Leave empty to make one from the title.'
@@ -277,22 +282,21 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
             >
               <input
                 id={ids.slug}
-                value={values.slug}
+                {...register('slug', {
+                  onChange: () => {
+                    setSlugEdited(true);
+                  },
+                  onBlur: () => {
+                    // Tidy what was typed ("My Slug " → "my-slug") without fighting the typing.
+                    const slug = getValues('slug');
+                    if (slug && slug !== slugify(slug)) setValue('slug', slugify(slug));
+                  },
+                })}
                 maxLength={BLOG_LIMITS.slug}
                 autoComplete="off"
                 spellCheck={false}
                 aria-invalid={invalid('slug')}
                 aria-describedby={describedBy('slug', true)}
-                onChange={(event) => {
-                  setSlugEdited(true);
-                  set('slug', event.target.value);
-                }}
-                onBlur={() => {
-                  // Tidy what was typed ("My Slug " → "my-slug") without fighting the typing.
-                  if (values.slug && values.slug !== slugify(values.slug)) {
-                    set('slug', slugify(values.slug));
-                  }
-                }}
                 className={`${inputClasses(Boolean(errors.slug))} font-mono`}
               />
             </Field>
@@ -300,8 +304,8 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           <Field
             id={ids.excerpt}
             label="Excerpt"
-            error={errors.excerpt}
-            counter={{ length: values.excerpt.length, max: BLOG_LIMITS.excerpt }}
+            error={errorOf('excerpt')}
+            counter={{ length: excerpt.length, max: BLOG_LIMITS.excerpt }}
           >
             <textarea
               {...countedProps('excerpt')}
@@ -313,12 +317,13 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           <LazyRichTextEditor
             id={ids.content}
             label="Content"
-            value={values.content}
+            value={content}
             placeholder="Write the article…"
-            error={errors.content}
+            error={errorOf('content')}
             disabled={saving}
             onChange={(html) => {
-              set('content', html);
+              setValue('content', html);
+              clearErrors('content');
             }}
           />
         </Section>
@@ -327,17 +332,17 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           <div className="grid gap-4 md:grid-cols-3">
             <LocationFields
               value={{
-                countryId: values.countryId,
-                stateId: values.stateId,
-                placeId: values.placeId,
+                countryId,
+                stateId,
+                placeId,
               }}
               onChange={handleLocationChange}
               required
               disabled={saving}
               errors={{
-                countryId: errors.countryId,
-                stateId: errors.stateId,
-                placeId: errors.placeId,
+                countryId: errorOf('countryId'),
+                stateId: errorOf('stateId'),
+                placeId: errorOf('placeId'),
               }}
             />
           </div>
@@ -349,30 +354,30 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
             currentImage={blog?.coverImage ?? null}
             file={coverFile}
             onChange={(file) => {
-              setCoverFile(file);
-              if (errors.coverImage)
-                setErrors((current) => ({ ...current, coverImage: undefined }));
+              setValue('coverImage', file);
+              clearErrors('coverImage');
             }}
             accept={IMAGE_UPLOAD_ACCEPT}
             maxSize={UPLOAD_LIMITS.maxFileBytes}
             minSize={UPLOAD_LIMITS.minFileBytes}
             typesLabel="JPEG, PNG, GIF or WebP"
             disabled={saving}
-            error={errors.coverImage}
+            error={errorOf('coverImage')}
           />
           {progress !== null ? (
             <ProgressBar value={progress} label="Uploading cover image" />
           ) : null}
           <TagsInput
             label="Tags"
-            value={values.tags}
-            onChange={(tags) => {
-              set('tags', tags);
+            value={tags}
+            onChange={(next) => {
+              setValue('tags', next);
+              clearErrors('tags');
             }}
             maxTags={BLOG_LIMITS.tags}
             maxLength={BLOG_LIMITS.tag}
             disabled={saving}
-            error={errors.tags}
+            error={errors.tags?.message ?? errors.tags?.find?.((tag) => tag?.message)?.message}
           />
         </Section>
 
@@ -380,21 +385,21 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           <Field
             id={ids.metaTitle}
             label="Meta Title"
-            error={errors.metaTitle}
-            counter={{ length: values.metaTitle.length, max: BLOG_LIMITS.metaTitle }}
+            error={errorOf('metaTitle')}
+            counter={{ length: metaTitle.length, max: BLOG_LIMITS.metaTitle }}
           >
             <input
               {...countedProps('metaTitle')}
               autoComplete="off"
-              placeholder={values.title || 'Shown as the title in search results'}
+              placeholder={title || 'Shown as the title in search results'}
               className={inputClasses(Boolean(errors.metaTitle))}
             />
           </Field>
           <Field
             id={ids.metaDescription}
             label="Meta Description"
-            error={errors.metaDescription}
-            counter={{ length: values.metaDescription.length, max: BLOG_LIMITS.metaDescription }}
+            error={errorOf('metaDescription')}
+            counter={{ length: metaDescription.length, max: BLOG_LIMITS.metaDescription }}
           >
             <textarea
               {...countedProps('metaDescription')}
@@ -405,7 +410,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           </Field>
         </Section>
 
-        <FormError message={formError} />
+        <FormError message={alert} />
         <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel

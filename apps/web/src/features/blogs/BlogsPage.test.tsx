@@ -7,8 +7,10 @@ import { stubLayoutForEditor } from '../../test/layout';
 import {
   errorEnvelope,
   formEntries,
+  idempotencyKeysOf,
   jsonResponse,
   makeProfile,
+  networkDown,
   okEnvelope,
   renderRoutes,
   stubFetch,
@@ -261,6 +263,35 @@ describe('BlogFormModal', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Add Blog' })).not.toBeInTheDocument();
     });
+  });
+
+  it('an add sends an Idempotency-Key, the same one when retried after a failure', async () => {
+    let answers = 0;
+    const calls = stubServer({
+      save: () => {
+        answers += 1;
+        return answers === 1
+          ? networkDown()
+          : jsonResponse(okEnvelope({ data: draft }, 201, 'Blog added successfully'));
+      },
+    });
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    await user.type(dialog.getByLabelText('Title *'), 'Monsoon in Munnar');
+    await chooseLocation(dialog, user);
+    await user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+    await waitFor(() => {
+      expect(saveCalls(calls)).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(dialog.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
+    });
+    await user.click(dialog.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Blog added successfully')).toBeVisible();
+    const keys = idempotencyKeysOf(calls, API_PATHS.service.addBlog);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('shows a taken slug (409) on the slug field and server field errors on theirs', async () => {

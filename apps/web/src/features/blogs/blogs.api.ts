@@ -1,6 +1,7 @@
 import { API_PATHS, type Blog, type BlogList, type Envelope } from '@safarnama/contract';
 import { baseApi, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
+import { idempotencyHeaders } from '../../lib/idempotency';
 import { buildBlogFormData, type BlogFormValues } from './blogs.form-data';
 
 export interface BlogListArgs {
@@ -17,6 +18,8 @@ export interface SaveBlogArgs {
   coverImage: File | null;
   /** Share of the body sent so far (0..1), while a cover image uploads. */
   onProgress?: (fraction: number) => void;
+  /** The form's `Idempotency-Key`, sent by an add only: a retry never adds twice. */
+  idempotencyKey?: string;
 }
 
 const LIST_TAG = { type: 'Blog', id: 'LIST' } as const;
@@ -36,13 +39,19 @@ export const blogsApi = baseApi.injectEndpoints({
       ],
     }),
     saveBlog: build.mutation<Blog, SaveBlogArgs>({
-      async queryFn({ id, values, coverImage, onProgress }, api, _extra, baseQuery) {
+      async queryFn(
+        { id, values, coverImage, onProgress, idempotencyKey },
+        api,
+        _extra,
+        baseQuery,
+      ) {
         const url = id ? API_PATHS.service.updateBlog : API_PATHS.service.addBlog;
         const body = buildBlogFormData(values, coverImage, id);
+        const headers = idempotencyHeaders(id ? undefined : idempotencyKey);
         // Only a file is worth the XHR transport (fetch reports no upload progress).
         const result = coverImage
-          ? await uploadWithProgress({ url, method: 'POST', body, onProgress }, api)
-          : await baseQuery({ url, method: 'POST', body });
+          ? await uploadWithProgress({ url, method: 'POST', body, headers, onProgress }, api)
+          : await baseQuery({ url, method: 'POST', body, headers });
         if (result.error) return { error: result.error };
         return { data: (result.data as Envelope<{ data: Blog }>).data.data };
       },

@@ -21,6 +21,7 @@ import {
   getErrorStatus,
   getFieldErrors,
 } from '../../lib/errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { showToast } from '../../lib/toast';
 import type { GeoPageConfig } from './geo-config';
 import { useActiveCountriesQuery } from './geography.api';
@@ -68,6 +69,7 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const { add, update, isSaving } = useGeoSave(kind);
+  const idempotency = useIdempotencyKey();
   const countries = useActiveCountriesQuery(undefined, { skip: kind !== 'state' });
 
   const set = <K extends keyof GeoFormValues>(field: K, value: GeoFormValues[K]): void => {
@@ -85,7 +87,11 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
     const body = buildGeoForm(kind, values, record, image);
     const trigger = record ? update : add;
     try {
-      await trigger(image ? { body, onProgress: setProgress } : { body }).unwrap();
+      const idempotencyKey = record ? undefined : idempotency.key;
+      await trigger(
+        image ? { body, onProgress: setProgress, idempotencyKey } : { body, idempotencyKey },
+      ).unwrap();
+      idempotency.renew();
       showToast('success', record ? SAVED_MESSAGES[kind].updated : SAVED_MESSAGES[kind].added);
       onClose();
     } catch (error) {

@@ -6,8 +6,10 @@ import { routes } from '../../app/router';
 import {
   errorEnvelope,
   formEntries,
+  idempotencyKeysOf,
   jsonResponse,
   makeProfile,
+  networkDown,
   okEnvelope,
   renderRoutes,
   stubFetch,
@@ -95,6 +97,31 @@ describe('Countries page', () => {
       ['shortName', 'IN'],
       ['isActive', 'true'],
     ]);
+  });
+
+  it('an add sends an Idempotency-Key, the same one when retried after a failure', async () => {
+    let answers = 0;
+    const calls = stubServer((call) => {
+      if (call.url !== `${SERVICE}/add-new-country`) return undefined;
+      answers += 1;
+      return answers === 1 ? networkDown() : jsonResponse(okRecord(india, 201), 201);
+    });
+    renderRoutes(routes, '/services/addCountries');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Country' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Country' });
+    await user.type(within(dialog).getByLabelText('Name *'), 'India');
+    await user.type(within(dialog).getByLabelText('Short Name *'), 'IN');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    const keys = idempotencyKeysOf(calls, `${SERVICE}/add-new-country`);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('maps 400 field details onto their inputs', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@safarnama/contract';
 import { baseApi, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 /** The three geography entities; one set of endpoints each, built by the same helper. */
 export type GeoKind = 'country' | 'state' | 'place';
@@ -39,6 +40,8 @@ export interface PlaceList {
 export interface GeoSaveArgs {
   body: FormData;
   onProgress?: (fraction: number) => void;
+  /** The form's `Idempotency-Key`, sent by an add only: a retry never adds twice. */
+  idempotencyKey?: string;
 }
 
 const TAGS = ['Country', 'State', 'Place'] as const;
@@ -85,11 +88,12 @@ export const geographyApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).inje
   endpoints: (build) => {
     const save = (kind: GeoKind, action: 'add' | 'update') =>
       build.mutation<unknown, GeoSaveArgs>({
-        async queryFn({ body, onProgress }, api, _extra, baseQuery) {
+        async queryFn({ body, onProgress, idempotencyKey }, api, _extra, baseQuery) {
           const url = PATHS[kind][action];
+          const headers = idempotencyHeaders(action === 'add' ? idempotencyKey : undefined);
           const result = onProgress
-            ? await uploadWithProgress({ url, method: 'POST', body, onProgress }, api)
-            : await baseQuery({ url, method: 'POST', body });
+            ? await uploadWithProgress({ url, method: 'POST', body, headers, onProgress }, api)
+            : await baseQuery({ url, method: 'POST', body, headers });
           if (result.error) return { error: result.error };
           return { data: (result.data as Envelope<{ data: unknown }>).data };
         },

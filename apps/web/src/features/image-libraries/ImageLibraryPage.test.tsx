@@ -6,8 +6,10 @@ import { routes } from '../../app/router';
 import {
   errorEnvelope,
   formEntries,
+  idempotencyKeysOf,
   jsonResponse,
   makeProfile,
+  networkDown,
   okEnvelope,
   renderRoutes,
   stubFetch,
@@ -333,6 +335,34 @@ describe('LibraryFormModal', () => {
     await waitFor(() => {
       expect(listCalls(calls).length).toBeGreaterThan(before);
     });
+  });
+
+  it('a create sends an Idempotency-Key, the same one when retried after a failure', async () => {
+    let answers = 0;
+    const calls = stubServer({
+      other: (call) => {
+        if (call.method !== 'POST' || call.url !== BASE) return undefined;
+        answers += 1;
+        return answers === 1
+          ? networkDown()
+          : jsonResponse(okRecord(makeLibrary(9), 201, 'Image library created'), 201);
+      },
+    });
+    await open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add New Library' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
+    await user.type(within(dialog).getByLabelText('Title *'), 'Goa');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    const keys = idempotencyKeysOf(calls, BASE);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('edits a library with PUT and says it was updated', async () => {

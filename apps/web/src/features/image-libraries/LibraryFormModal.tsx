@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { fieldErrorClasses, FormError, inputClasses, labelClasses } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { getErrorEnvelope, getFieldErrors, wasAnswered } from '../../lib/errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { showToast } from '../../lib/toast';
 import {
   useCreateImageLibraryMutation,
@@ -43,6 +44,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
   const [titleError, setTitleError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [createLibrary, createState] = useCreateImageLibraryMutation();
+  const idempotency = useIdempotencyKey();
   const [updateLibrary, updateState] = useUpdateImageLibraryMutation();
   const saving = createState.isLoading || updateState.isLoading;
 
@@ -58,7 +60,8 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
     const fields = { title: title.trim(), description: description.trim(), month };
     try {
       if (library) await updateLibrary({ id: library._id, fields }).unwrap();
-      else await createLibrary({ fields }).unwrap();
+      else await createLibrary({ fields, idempotencyKey: idempotency.key }).unwrap();
+      idempotency.renew();
       showToast(
         'success',
         isEdit ? IMAGE_LIBRARY_MESSAGES.updated : IMAGE_LIBRARY_MESSAGES.created,

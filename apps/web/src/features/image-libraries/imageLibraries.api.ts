@@ -9,6 +9,7 @@ import {
 } from '@safarnama/contract';
 import { baseApi, recordOf, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
+import { idempotencyHeaders } from '../../lib/idempotency';
 import { buildLibraryFormData, type NewImage } from './imageLibraries.form-data';
 
 export interface ImageLibraryListArgs {
@@ -30,6 +31,8 @@ export interface CreateImageLibraryArgs {
   fields: ImageLibraryFieldsInput;
   /** Optional first images (spec §7 allows them on create); sent with upload progress. */
   images?: NewImage[];
+  /** The form's `Idempotency-Key`: a retry of the same form creates nothing twice. */
+  idempotencyKey: string;
 }
 
 export interface UpdateImageLibraryArgs {
@@ -71,8 +74,9 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'ImageLibrary', id }],
     }),
     createImageLibrary: build.mutation<ImageLibrary, CreateImageLibraryArgs>({
-      async queryFn({ fields, images = [] }, api, _extra, baseQuery) {
+      async queryFn({ fields, images = [], idempotencyKey }, api, _extra, baseQuery) {
         const body = buildLibraryFormData(fields, images);
+        const headers = idempotencyHeaders(idempotencyKey);
         const result =
           images.length > 0
             ? await uploadWithProgress(
@@ -80,11 +84,17 @@ export const imageLibrariesApi = baseApi.injectEndpoints({
                   url: API_PATHS.imageLibraries.base,
                   method: 'POST',
                   body,
+                  headers,
                   onProgress: (fraction) => api.dispatch(imageLibraryUploadProgress(fraction)),
                 },
                 api,
               )
-            : await baseQuery({ url: API_PATHS.imageLibraries.base, method: 'POST', body });
+            : await baseQuery({
+                url: API_PATHS.imageLibraries.base,
+                method: 'POST',
+                body,
+                headers,
+              });
         if (result.error) return { error: result.error };
         return { data: recordOf(result.data as Envelope<RecordData<ImageLibrary>>) };
       },

@@ -93,7 +93,9 @@ describe('image libraries slice (spec §4)', () => {
       store.dispatch(endpoints.listImageLibraries.initiate({ page: 1, limit: 10, search: '' })),
     );
     const fields = { title: 'T', description: '', month: 'All Months' } as const;
-    await settle(store.dispatch(endpoints.createImageLibrary.initiate({ fields })));
+    await settle(
+      store.dispatch(endpoints.createImageLibrary.initiate({ fields, idempotencyKey: 'key-1' })),
+    );
     await settle(store.dispatch(endpoints.updateImageLibrary.initiate({ id, fields })));
     await settle(store.dispatch(endpoints.deleteImageLibrary.initiate(id)));
     await settle(store.dispatch(endpoints.toggleImageLibraryStatus.initiate(id)));

@@ -9,6 +9,7 @@ import {
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { showToast } from '../../lib/toast';
 import {
   useInviteAdminUserMutation,
@@ -68,6 +69,7 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
   const [formError, setFormError] = useState<string | null>(null);
   const options = useListUserTypeOptionsQuery(undefined);
   const [invite, inviteState] = useInviteAdminUserMutation();
+  const idempotency = useIdempotencyKey();
   const [update, updateState] = useUpdateAdminUserMutation();
   const saving = inviteState.isLoading || updateState.isLoading;
 
@@ -93,7 +95,11 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
         const message = await update({ id: admin._id, ...data }).unwrap();
         showToast('success', message || MANAGE_MESSAGES.userUpdated);
       } else {
-        const { message, invitationSent } = await invite(data).unwrap();
+        const { message, invitationSent } = await invite({
+          input: data,
+          idempotencyKey: idempotency.key,
+        }).unwrap();
+        idempotency.renew();
         // The admin exists either way; a failed mail is retried with 'Resend invitation'.
         if (invitationSent) showToast('success', message || MANAGE_MESSAGES.userCreated);
         else showToast('warning', message || MANAGE_MESSAGES.userCreatedMailFailed);

@@ -5,7 +5,9 @@ import { MANAGE_MESSAGES, type PermissionKey } from '@safarnama/contract';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
+  idempotencyKeysOf,
   jsonResponse,
+  networkDown,
   makeProfile,
   okEnvelope,
   renderRoutes,
@@ -153,6 +155,40 @@ describe('AdminUsersPage', () => {
         userTypeId: editorType._id,
       },
     });
+  });
+
+  it('an invitation sends an Idempotency-Key, the same one when retried after a failure', async () => {
+    let answers = 0;
+    const calls = stubServer({
+      other: (call) => {
+        if (call.url !== `${MANAGE}/add-user`) return undefined;
+        answers += 1;
+        return answers === 1
+          ? networkDown()
+          : jsonResponse(
+              okEnvelope(
+                { data: makeAdmin(9), invitationSent: true },
+                201,
+                MANAGE_MESSAGES.userCreated,
+              ),
+            );
+      },
+    });
+    const user = await open();
+    await user.click(screen.getByRole('button', { name: 'Invite Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Admin' });
+    await user.type(within(dialog).getByLabelText('Name *'), 'Kiran Rao');
+    await user.type(within(dialog).getByLabelText('E-mail *'), 'kiran@example.com');
+    await within(dialog).findByRole('option', { name: 'Content Editor' });
+    await user.selectOptions(within(dialog).getByLabelText('Role *'), 'Content Editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    await screen.findByText(MANAGE_MESSAGES.userCreated);
+    const keys = idempotencyKeysOf(calls, `${MANAGE}/add-user`);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('shows a taken e-mail under the field', async () => {

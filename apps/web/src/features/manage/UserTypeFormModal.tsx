@@ -11,6 +11,7 @@ import {
 import { Modal } from '../../components/ui/Modal';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { useCreateUserTypeMutation, useUpdateUserTypeMutation } from './manage.api';
 import { validateUserType } from './manage.forms';
 
@@ -30,6 +31,7 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [create, createState] = useCreateUserTypeMutation();
+  const idempotency = useIdempotencyKey();
   const [update, updateState] = useUpdateUserTypeMutation();
   const saving = createState.isLoading || updateState.isLoading;
 
@@ -43,7 +45,8 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
     try {
       const message = userType
         ? await update({ id: userType._id, ...values }).unwrap()
-        : await create(values).unwrap();
+        : await create({ input: values, idempotencyKey: idempotency.key }).unwrap();
+      idempotency.renew();
       showToast(
         'success',
         message || (userType ? MANAGE_MESSAGES.userTypeUpdated : MANAGE_MESSAGES.userTypeCreated),

@@ -5,6 +5,7 @@ import { MANAGE_MESSAGES, makePagination, type PermissionKey } from '@safarnama/
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
+  idempotencyKeysOf,
   jsonResponse,
   makeProfile,
   okEnvelope,
@@ -137,7 +138,7 @@ describe('UserTypesPage', () => {
     });
   });
 
-  it('creates a role and shows the server refusal of a taken name at the field', async () => {
+  it('creates a role (retrying with the same Idempotency-Key) and shows a taken name at the field', async () => {
     let attempts = 0;
     const calls = stubServer({
       other: (call) => {
@@ -165,6 +166,10 @@ describe('UserTypesPage', () => {
     });
     const body = calls.find((call) => call.url === `${MANAGE}/add-user-types`)?.body;
     expect(body).toEqual({ data: { name: 'Editors', description: 'Writes' } });
+    const keys = idempotencyKeysOf(calls, `${MANAGE}/add-user-types`);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('edits a role by id', async () => {

@@ -18,6 +18,7 @@ import {
   type UserTypePermissions,
 } from '@safarnama/contract';
 import { baseApi, recordOf, dataOf, messageOf } from '../../app/api';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 export interface PageArgs {
   page: number;
@@ -33,6 +34,12 @@ const pageParams = ({ page, limit, search }: SearchPageArgs) =>
   search.trim() ? { page, limit, search: search.trim() } : { page, limit };
 
 /** What a write answers: the server's message (the record itself is refetched via tags). */
+
+/** A create's request and the form's `Idempotency-Key` (a retry of that form creates once). */
+export interface CreateArgs<TInput> {
+  input: TInput;
+  idempotencyKey: string;
+}
 
 /** What an invitation answers: the message, and whether the e-mail went out. */
 export interface InvitationResult {
@@ -77,8 +84,14 @@ export const manageApi = baseApi
           response.data.userTypes,
         providesTags: [TYPE_OPTIONS],
       }),
-      createUserType: build.mutation<string, AddUserTypeRequest>({
-        query: (data) => ({ url: API_PATHS.manage.addUserType, method: 'POST', body: { data } }),
+      /** POST add-user-type `{data}` with the form's Idempotency-Key. */
+      createUserType: build.mutation<string, CreateArgs<AddUserTypeRequest>>({
+        query: ({ input, idempotencyKey }) => ({
+          url: API_PATHS.manage.addUserType,
+          method: 'POST',
+          headers: idempotencyHeaders(idempotencyKey),
+          body: { data: input },
+        }),
         transformResponse: messageOf,
         invalidatesTags: [TYPES, TYPE_OPTIONS, OVERVIEW, ACTIVITY],
       }),
@@ -149,8 +162,14 @@ export const manageApi = baseApi
         transformResponse: dataOf<AdminUserDetails>,
         providesTags: (_result, _error, { id }) => [{ type: 'AdminUser', id }, ACTIVITY],
       }),
-      inviteAdminUser: build.mutation<InvitationResult, AddAdminUserRequest>({
-        query: (data) => ({ url: API_PATHS.manage.addUser, method: 'POST', body: { data } }),
+      /** POST add-user `{data}` with the form's Idempotency-Key: a retry invites once. */
+      inviteAdminUser: build.mutation<InvitationResult, CreateArgs<AddAdminUserRequest>>({
+        query: ({ input, idempotencyKey }) => ({
+          url: API_PATHS.manage.addUser,
+          method: 'POST',
+          headers: idempotencyHeaders(idempotencyKey),
+          body: { data: input },
+        }),
         transformResponse: invitationOf,
         invalidatesTags: [USERS, TYPES, ACTIVITY],
       }),

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   IMAGE_UPLOAD_ACCEPT,
   MONTHS,
   PLACE_DETAILS_MESSAGES,
   RICH_TEXT_HEIGHT,
   UPLOAD_LIMITS,
-  type MonthCode,
   type PlaceDetails,
 } from '@safarnama/contract';
 import {
@@ -19,16 +19,19 @@ import {
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
 import { SingleImageField } from '../../components/ui/SingleImageField';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { LocationFields, selectClasses } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import {
   buildPlaceDetailsForm,
   initialPlaceDetailsValues,
-  parsePlaceDetailsForm,
-  type PlaceDetailsErrorField,
-  type PlaceDetailsErrors,
+  PLACE_DETAILS_REQUIRED,
+  placeDetailsFieldOf,
+  placeDetailsFormSchema,
+  toPlaceDetailsInput,
+  toPlaceDetailsRequest,
   type PlaceDetailsFormValues,
 } from './placeDetails.form';
 import { useAddPlaceDetailsMutation, useUpdatePlaceDetailsMutation } from './placeDetails.api';
@@ -37,25 +40,6 @@ interface PlaceDetailsFormModalProps {
   record: PlaceDetails | null;
   onClose: () => void;
 }
-
-const ERROR_FIELDS = new Set<string>([
-  'countryId',
-  'stateId',
-  'placeId',
-  'month',
-  'description',
-  'temperature',
-  'location',
-  'bestTimeToVisit',
-  'coverPhoto',
-  'imageLibraryId',
-]);
-
-/** Server paths such as `temperature.min` land on their group. */
-const fieldOf = (path: string): PlaceDetailsErrorField | null => {
-  const head = path.split(/[.[]/)[0] ?? '';
-  return ERROR_FIELDS.has(head) ? (head as PlaceDetailsErrorField) : null;
-};
 
 const Fieldset = ({
   legend,
@@ -79,16 +63,14 @@ const Fieldset = ({
 
 const MonthSelect = ({
   label,
-  value,
-  onChange,
+  registration,
   placeholder,
   error,
   required = false,
   disabled = false,
 }: {
   label: string;
-  value: MonthCode | '';
-  onChange: (month: MonthCode | '') => void;
+  registration: UseFormRegisterReturn;
   placeholder: string;
   error?: string;
   required?: boolean;
@@ -103,14 +85,10 @@ const MonthSelect = ({
       </label>
       <select
         id={id}
-        value={value}
+        {...registration}
         disabled={disabled}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => {
-          const next = MONTHS.find((month) => month.code === event.target.value);
-          onChange(next ? next.code : '');
-        }}
         className={selectClasses(Boolean(error))}
       >
         <option value="">{placeholder}</option>
@@ -127,8 +105,7 @@ const MonthSelect = ({
 
 const TextField = ({
   label,
-  value,
-  onChange,
+  registration,
   type = 'text',
   step,
   placeholder,
@@ -136,8 +113,7 @@ const TextField = ({
   invalid = false,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  registration: UseFormRegisterReturn;
   type?: 'text' | 'number';
   step?: string;
   placeholder?: string;
@@ -155,13 +131,10 @@ const TextField = ({
         type={type}
         step={step}
         inputMode={type === 'number' ? 'decimal' : undefined}
-        value={value}
+        {...registration}
         placeholder={placeholder}
         maxLength={maxLength}
         aria-invalid={invalid || undefined}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
         className={inputClasses(invalid)}
       />
     </div>
@@ -175,75 +148,82 @@ const TextField = ({
  */
 export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModalProps) => {
   const isEdit = record !== null;
-  const [values, setValues] = useState<PlaceDetailsFormValues>(() =>
-    initialPlaceDetailsValues(record),
-  );
-  const [errors, setErrors] = useState<PlaceDetailsErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<PlaceDetailsFormValues, typeof placeDetailsFormSchema>({
+    schema: placeDetailsFormSchema,
+    defaultValues: initialPlaceDetailsValues(record),
+    toRequest: toPlaceDetailsRequest,
+    fieldOf: placeDetailsFieldOf,
+    requiredMessages: PLACE_DETAILS_REQUIRED,
+  });
+  const { register, control, setValue, clearErrors, setError } = form;
+  const { errors } = form.formState;
+  const [location, description, imageLibraryId, coverPhoto] = useWatch({
+    control,
+    name: ['location', 'description', 'imageLibraryId', 'coverPhoto'],
+  });
   const [progress, setProgress] = useState<number | null>(null);
-  const [add, addState] = useAddPlaceDetailsMutation();
-  const [update, updateState] = useUpdatePlaceDetailsMutation();
-  const saving = addState.isLoading || updateState.isLoading;
+  const [add] = useAddPlaceDetailsMutation();
+  const [update] = useUpdatePlaceDetailsMutation();
   const statusId = useId();
   const descriptionId = useId();
 
-  const set = <K extends keyof PlaceDetailsFormValues>(
-    field: K,
-    value: PlaceDetailsFormValues[K],
-  ): void => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-  };
-  const clearError = (...fields: PlaceDetailsErrorField[]): void => {
-    setErrors((previous) =>
-      fields.some((field) => previous[field])
-        ? Object.fromEntries(
-            Object.entries(previous).filter(([key]) => !(fields as string[]).includes(key)),
-          )
-        : previous,
+  /** A group's error: the server's on the group, else the first of its inputs'. */
+  const groupError = (group: 'temperature' | 'coordinates' | 'bestTimeToVisit') => {
+    const error = errors[group];
+    if (!error) return undefined;
+    return (
+      error.message ??
+      Object.values(error as Record<string, { message?: string } | undefined>).find(
+        (part) => part?.message,
+      )?.message
     );
   };
-
-  /** Changes part of a field group and clears the group's error. */
-  const setPart = <K extends 'temperature' | 'coordinates' | 'bestTimeToVisit'>(
-    field: K,
-    part: Partial<PlaceDetailsFormValues[K]>,
-  ): void => {
-    setValues((previous) => ({ ...previous, [field]: { ...previous[field], ...part } }));
-    clearError(field === 'coordinates' ? 'location' : field);
+  /** Registers an input of a group; a change clears the group's error. */
+  const registerPart = (
+    name: `${'temperature' | 'coordinates' | 'bestTimeToVisit'}.${string}`,
+  ): UseFormRegisterReturn => {
+    const group = name.split('.')[0] as 'temperature' | 'coordinates' | 'bestTimeToVisit';
+    return register(name as Parameters<typeof register>[0], {
+      onChange: () => {
+        clearErrors(group);
+      },
+    });
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const { input, errors: found } = parsePlaceDetailsForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = buildPlaceDetailsForm(isEdit ? 'update' : 'add', input, record);
-    const onProgress = values.coverPhoto ? setProgress : undefined;
-    try {
-      if (record) await update({ id: record._id, body, onProgress }).unwrap();
-      else await add({ body, onProgress }).unwrap();
+  const handleSubmit = submit(
+    async (request, idempotencyKey) => {
+      const body = buildPlaceDetailsForm(
+        isEdit ? 'update' : 'add',
+        toPlaceDetailsInput(request),
+        record,
+      );
+      const onProgress = request.coverPhoto ? setProgress : undefined;
+      try {
+        if (record) await update({ id: record._id, body, onProgress }).unwrap();
+        else await add({ body, onProgress, idempotencyKey }).unwrap();
+      } finally {
+        setProgress(null);
+      }
       showToast('success', isEdit ? PLACE_DETAILS_MESSAGES.updated : PLACE_DETAILS_MESSAGES.added);
       onClose();
-    } catch (error) {
-      setProgress(null);
-      const message = getErrorMessage(error, 'Failed to save place details');
-      if (getErrorStatus(error) === 409) {
-        setErrors({ month: message });
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, 'Failed to save place details'),
+      // Every failure is also a toast; a 409 (that place and month exist) belongs to the month.
+      onError: (error) => {
+        const message = getErrorMessage(error, 'Failed to save place details');
         showToast('error', message);
-        return;
-      }
-      const shown: PlaceDetailsErrors = {};
-      for (const [path, text] of Object.entries(getFieldErrors(error))) {
-        const field = fieldOf(path);
-        if (field && !shown[field]) shown[field] = text;
-      }
-      setErrors(shown);
-      if (Object.keys(shown).length === 0) setFormError(message);
-      showToast('error', message);
-    }
-  };
+        if (getErrorStatus(error) !== 409) return false;
+        setError('month', { type: 'server', message });
+        return true;
+      },
+    },
+  );
 
   return (
     <Modal
@@ -257,30 +237,26 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <LocationFields
-            value={values.location}
-            onChange={(location) => {
-              set('location', location);
-              clearError('countryId', 'stateId', 'placeId');
+            value={location}
+            onChange={(next) => {
+              setValue('location', next);
+              clearErrors('location');
             }}
             required
             disabled={isEdit || saving}
             errors={{
-              countryId: errors.countryId,
-              stateId: errors.stateId,
-              placeId: errors.placeId,
+              countryId: errors.location?.countryId?.message,
+              stateId: errors.location?.stateId?.message,
+              placeId: errors.location?.placeId?.message,
             }}
           />
           <MonthSelect
             label="Month"
             placeholder="Select Month"
-            value={values.month}
+            registration={register('month')}
             required
             disabled={saving}
-            error={errors.month}
-            onChange={(month) => {
-              set('month', month);
-              clearError('month');
-            }}
+            error={errors.month?.message}
           />
         </div>
 
@@ -288,100 +264,76 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
           <LazyRichTextEditor
             id={descriptionId}
             label="Description"
-            value={values.description}
+            value={description}
             height={RICH_TEXT_HEIGHT}
-            error={errors.description}
+            error={errors.description?.message}
             disabled={saving}
             onChange={(html) => {
-              set('description', html);
-              clearError('description');
+              setValue('description', html);
+              clearErrors('description');
             }}
           />
         </div>
 
-        <Fieldset legend="Temperature (°C)" error={errors.temperature}>
+        <Fieldset legend="Temperature (°C)" error={groupError('temperature')}>
           <TextField
             label="Minimum (°C)"
             type="number"
             step="0.1"
-            value={values.temperature.min}
+            registration={registerPart('temperature.min')}
             invalid={Boolean(errors.temperature)}
-            onChange={(min) => {
-              setPart('temperature', { min });
-            }}
           />
           <TextField
             label="Maximum (°C)"
             type="number"
             step="0.1"
-            value={values.temperature.max}
+            registration={registerPart('temperature.max')}
             invalid={Boolean(errors.temperature)}
-            onChange={(max) => {
-              setPart('temperature', { max });
-            }}
           />
         </Fieldset>
 
-        <Fieldset legend="Location" error={errors.location}>
+        <Fieldset legend="Location" error={groupError('coordinates')}>
           <TextField
             label="Latitude"
             type="number"
             step="any"
             placeholder="15.2993"
-            value={values.coordinates.latitude}
-            invalid={Boolean(errors.location)}
-            onChange={(latitude) => {
-              setPart('coordinates', { latitude });
-            }}
+            registration={registerPart('coordinates.latitude')}
+            invalid={Boolean(errors.coordinates)}
           />
           <TextField
             label="Longitude"
             type="number"
             step="any"
             placeholder="74.1240"
-            value={values.coordinates.longitude}
-            invalid={Boolean(errors.location)}
-            onChange={(longitude) => {
-              setPart('coordinates', { longitude });
-            }}
+            registration={registerPart('coordinates.longitude')}
+            invalid={Boolean(errors.coordinates)}
           />
           <div className="sm:col-span-2">
             <TextField
               label="Address"
               maxLength={300}
-              value={values.coordinates.address}
-              onChange={(address) => {
-                setPart('coordinates', { address });
-              }}
+              registration={registerPart('coordinates.address')}
             />
           </div>
         </Fieldset>
 
-        <Fieldset legend="Best Time to Visit" error={errors.bestTimeToVisit}>
+        <Fieldset legend="Best Time to Visit" error={groupError('bestTimeToVisit')}>
           <MonthSelect
             label="From"
             placeholder="Select Month"
-            value={values.bestTimeToVisit.fromMonth}
-            onChange={(fromMonth) => {
-              setPart('bestTimeToVisit', { fromMonth });
-            }}
+            registration={registerPart('bestTimeToVisit.fromMonth')}
           />
           <MonthSelect
             label="To"
             placeholder="Select Month"
-            value={values.bestTimeToVisit.toMonth}
-            onChange={(toMonth) => {
-              setPart('bestTimeToVisit', { toMonth });
-            }}
+            registration={registerPart('bestTimeToVisit.toMonth')}
           />
           <div className="sm:col-span-2">
             <TextField
               label="Note"
               maxLength={300}
-              value={values.bestTimeToVisit.note}
-              onChange={(note) => {
-                setPart('bestTimeToVisit', { note });
-              }}
+              registration={registerPart('bestTimeToVisit.note')}
             />
           </div>
         </Fieldset>
@@ -389,14 +341,14 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <ImageLibraryPicker
-              value={values.imageLibraryId}
+              value={imageLibraryId}
               onChange={(id) => {
-                set('imageLibraryId', id);
-                clearError('imageLibraryId');
+                setValue('imageLibraryId', id);
+                clearErrors('imageLibraryId');
               }}
             />
             {errors.imageLibraryId ? (
-              <p className={fieldErrorClasses}>{errors.imageLibraryId}</p>
+              <p className={fieldErrorClasses}>{errors.imageLibraryId.message}</p>
             ) : null}
           </div>
           <div>
@@ -405,11 +357,8 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
             </label>
             <select
               id={statusId}
-              value={values.status}
+              {...register('status')}
               disabled={saving}
-              onChange={(event) => {
-                set('status', event.target.value === 'inactive' ? 'inactive' : 'active');
-              }}
               className={selectClasses(false)}
             >
               <option value="active">Active</option>
@@ -421,24 +370,24 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
         <SingleImageField
           label="Cover Photo"
           currentImage={record?.coverPhoto ?? null}
-          file={values.coverPhoto}
+          file={coverPhoto}
           onChange={(file) => {
-            set('coverPhoto', file);
-            clearError('coverPhoto');
+            setValue('coverPhoto', file);
+            clearErrors('coverPhoto');
           }}
           accept={IMAGE_UPLOAD_ACCEPT}
           maxSize={UPLOAD_LIMITS.maxFileBytes}
           minSize={UPLOAD_LIMITS.minFileBytes}
           typesLabel="JPEG, PNG, GIF or WebP"
           disabled={saving}
-          error={errors.coverPhoto}
+          error={errors.coverPhoto?.message}
         />
 
         {saving && progress !== null ? (
           <UploadProgress label="Uploading cover photo" progress={progress} />
         ) : null}
 
-        <FormError message={formError} />
+        <FormError message={alert} />
 
         <FormActions saving={saving} onCancel={onClose} saveLabel={'Save Place Details'} />
       </form>

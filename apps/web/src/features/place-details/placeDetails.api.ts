@@ -1,6 +1,7 @@
 import { API_PATHS, type Envelope, type Pagination, type PlaceDetails } from '@safarnama/contract';
 import { baseApi, recordOf, dataOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 export interface PlaceDetailsListArgs {
   page: number;
@@ -17,6 +18,11 @@ export interface PlaceDetailsList {
 export interface PlaceDetailsSaveArgs {
   body: FormData;
   onProgress?: (fraction: number) => void;
+}
+
+export interface PlaceDetailsAddArgs extends PlaceDetailsSaveArgs {
+  /** The form's `Idempotency-Key`: a retry of the same form adds nothing twice. */
+  idempotencyKey: string;
 }
 
 export interface GalleryUploadArgs {
@@ -58,13 +64,14 @@ export const placeDetailsApi = baseApi
         transformResponse: recordOf<PlaceDetails>,
         providesTags: (_result, _error, id) => [{ type: 'PlaceDetails', id }],
       }),
-      /** POST add-Place-Details (multipart). */
-      addPlaceDetails: build.mutation<PlaceDetails, PlaceDetailsSaveArgs>({
-        async queryFn({ body, onProgress }, api, _extra, baseQuery) {
+      /** POST add-Place-Details (multipart) with the Idempotency-Key. */
+      addPlaceDetails: build.mutation<PlaceDetails, PlaceDetailsAddArgs>({
+        async queryFn({ body, onProgress, idempotencyKey }, api, _extra, baseQuery) {
           const url = API_PATHS.service.addPlaceDetails;
+          const headers = idempotencyHeaders(idempotencyKey);
           const result = onProgress
-            ? await uploadWithProgress({ url, method: 'POST', body, onProgress }, api)
-            : await baseQuery({ url, method: 'POST', body });
+            ? await uploadWithProgress({ url, method: 'POST', body, headers, onProgress }, api)
+            : await baseQuery({ url, method: 'POST', body, headers });
           if (result.error) return { error: result.error };
           return { data: (result.data as Envelope<{ data: PlaceDetails }>).data.data };
         },

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formEntries } from '../../test/utils';
 import {
   buildPlaceDetailsForm,
-  parsePlaceDetailsForm,
   initialPlaceDetailsValues,
+  PLACE_DETAILS_REQUIRED,
+  placeDetailsFieldOf,
+  placeDetailsFormSchema,
+  toPlaceDetailsInput,
+  toPlaceDetailsRequest,
+  type PlaceDetailsFormValues,
   type PlaceDetailsInput,
 } from './placeDetails.form';
 import { buildGalleryUploadForm } from './placeDetails.gallery';
@@ -125,51 +130,70 @@ describe('buildPlaceDetailsForm: update (spec §5)', () => {
   });
 });
 
-describe('parsePlaceDetailsForm', () => {
-  const values = () => ({
+describe('placeDetailsFormSchema over toPlaceDetailsRequest', () => {
+  const check = (form: PlaceDetailsFormValues) =>
+    placeDetailsFormSchema.safeParse(toPlaceDetailsRequest(form));
+  const issuesOf = (form: PlaceDetailsFormValues) =>
+    Object.fromEntries(
+      (check(form).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+  const values = (): PlaceDetailsFormValues => ({
     ...initialPlaceDetailsValues(null),
     location: LOCATION,
-    month: 'MAR' as const,
+    month: 'MAR',
   });
 
   it('requires location and month; empty groups are "not provided"', () => {
-    const { errors, input } = parsePlaceDetailsForm({
-      ...initialPlaceDetailsValues(null),
-    });
-    expect(errors).toEqual({
-      countryId: 'Country is required',
-      stateId: 'State is required',
-      placeId: 'Place is required',
-      month: 'Month is required',
-    });
-    expect(input.temperature).toBeNull();
-    expect(input.location).toBeNull();
-    expect(input.bestTimeToVisit).toBeNull();
+    expect(Object.keys(issuesOf(initialPlaceDetailsValues(null)))).toEqual([
+      'location.countryId',
+      'location.stateId',
+      'location.placeId',
+      'month',
+    ]);
+    expect(issuesOf(initialPlaceDetailsValues(null))['location.countryId']).toBe(
+      'Country is required',
+    );
+    const parsed = check(values());
+    expect(parsed.data?.temperature).toBeNull();
+    expect(parsed.data?.coordinates).toBeNull();
+    expect(parsed.data?.bestTimeToVisit).toBeNull();
   });
 
-  it('checks the groups with the contract schemas', () => {
-    const { errors } = parsePlaceDetailsForm({
+  it('checks the groups with the contract schemas, a half-filled group at its empty half', () => {
+    const issues = issuesOf({
       ...values(),
       temperature: { min: '30', max: '20' },
       coordinates: { latitude: '95', longitude: '10', address: '' },
       bestTimeToVisit: { fromMonth: 'NOV', toMonth: '', note: '' },
     });
-    expect(errors.temperature).toBe('Minimum temperature cannot be above the maximum');
-    expect(errors.location).toMatch(/90/);
-    expect(errors.bestTimeToVisit).toBe('Choose both the first and the last month');
+    expect(issues['temperature.min']).toBe('Minimum temperature cannot be above the maximum');
+    expect(issues['coordinates.latitude']).toMatch(/90/);
+    expect(Object.keys(issues)).toContain('bestTimeToVisit.toMonth');
+    expect(PLACE_DETAILS_REQUIRED['bestTimeToVisit.toMonth']).toBe(
+      'Choose both the first and the last month',
+    );
   });
 
-  it('turns filled groups into numbers and codes', () => {
-    const { errors, input } = parsePlaceDetailsForm({
+  it("turns filled groups into numbers and codes, and into the builder's input", () => {
+    const parsed = check({
       ...values(),
       temperature: { min: '-2.5', max: '12' },
       coordinates: { latitude: '32.24', longitude: '77.19', address: ' Manali ' },
       bestTimeToVisit: { fromMonth: 'MAR', toMonth: 'JUN', note: '' },
     });
-    expect(errors).toEqual({});
+    if (!parsed.success) throw new Error('expected a valid form');
+    const input = toPlaceDetailsInput(parsed.data);
+    expect(input).toMatchObject({ ...LOCATION, month: 'MAR', status: 'active' });
     expect(input.temperature).toEqual({ min: -2.5, max: 12 });
     expect(input.location).toEqual({ latitude: 32.24, longitude: 77.19, address: 'Manali' });
     expect(input.bestTimeToVisit).toEqual({ fromMonth: 'MAR', toMonth: 'JUN', note: '' });
+  });
+
+  it("puts a server path on its input (a group's inner path on the group)", () => {
+    expect(placeDetailsFieldOf('countryId')).toBe('location.countryId');
+    expect(placeDetailsFieldOf('location.latitude')).toBe('coordinates');
+    expect(placeDetailsFieldOf('temperature.min')).toBe('temperature');
+    expect(placeDetailsFieldOf('other')).toBeNull();
   });
 });
 

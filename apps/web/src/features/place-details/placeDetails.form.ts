@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import {
   bestTimeToVisitSchema,
   locationSchema,
-  MONTH_CODES,
+  monthCodeSchema,
   PLACE_DETAILS_FILE_FIELDS,
+  placeDetailsAddFieldsSchema,
+  placeDetailsStatusSchema,
   temperatureSchema,
   type BestTimeToVisit,
   type LibraryStatus,
@@ -13,7 +16,7 @@ import {
 } from '@safarnama/contract';
 import type { LocationValue } from '../geography/LocationFields';
 
-/** What the place-details form holds: text as typed, parsed on submit. */
+/** What the place-details form holds: text as typed, checked by `placeDetailsFormSchema`. */
 export interface PlaceDetailsFormValues {
   location: LocationValue;
   month: MonthCode | '';
@@ -88,93 +91,87 @@ export const buildPlaceDetailsForm = (
   return body;
 };
 
-export type PlaceDetailsErrorField =
-  | 'countryId'
-  | 'stateId'
-  | 'placeId'
-  | 'month'
-  | 'description'
-  | 'temperature'
-  | 'location'
-  | 'bestTimeToVisit'
-  | 'coverPhoto'
-  | 'imageLibraryId';
-export type PlaceDetailsErrors = Partial<Record<PlaceDetailsErrorField, string>>;
-
-const isMonth = (value: string): value is MonthCode =>
-  (MONTH_CODES as readonly string[]).includes(value);
-
-const firstIssue = (error: { issues: { message: string }[] }): string =>
-  error.issues[0]?.message ?? 'Invalid value';
-
 const number = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
+const { countryId, stateId, placeId, description } = placeDetailsAddFieldsSchema.shape;
+
 /**
- * Checks the form with the contract's schemas and turns it into `PlaceDetailsInput`. An object
- * group left entirely empty is "not provided"; a half-filled one is an error.
+ * The request the form's schema reads: the contract's own field and group schemas, at the form's
+ * paths (`location` the place's ids, `coordinates` the record's `location`); an empty group is
+ * null ("not provided"), a half-filled one fails its schema.
  */
-export const parsePlaceDetailsForm = (
-  values: PlaceDetailsFormValues,
-): { input: PlaceDetailsInput; errors: PlaceDetailsErrors } => {
-  const errors: PlaceDetailsErrors = {};
-  if (!values.location.countryId) errors.countryId = 'Country is required';
-  if (!values.location.stateId) errors.stateId = 'State is required';
-  if (!values.location.placeId) errors.placeId = 'Place is required';
-  if (!values.month) errors.month = 'Month is required';
+export const placeDetailsFormSchema = z.strictObject({
+  location: z.strictObject({ countryId, stateId, placeId }),
+  month: monthCodeSchema,
+  description,
+  imageLibraryId: z.string().nullable(),
+  temperature: temperatureSchema.nullable(),
+  coordinates: locationSchema.nullable(),
+  bestTimeToVisit: bestTimeToVisitSchema.nullable(),
+  coverPhoto: z.instanceof(File).nullable(),
+  status: placeDetailsStatusSchema,
+});
+export type PlaceDetailsRequest = z.output<typeof placeDetailsFormSchema>;
 
-  let temperature: Temperature | null = null;
+/** The thin mapping in front of the schema: typed numbers, and null for an empty group. */
+export const toPlaceDetailsRequest = (values: PlaceDetailsFormValues) => {
   const { min, max } = values.temperature;
-  if (min.trim() || max.trim()) {
-    const result = temperatureSchema.safeParse({ min: number(min), max: number(max) });
-    if (result.success) temperature = result.data;
-    else {
-      errors.temperature =
-        min.trim() && max.trim()
-          ? firstIssue(result.error)
-          : 'Enter both the minimum and the maximum';
-    }
-  }
-
-  let location: Location | null = null;
   const { latitude, longitude, address } = values.coordinates;
-  if (latitude.trim() || longitude.trim() || address.trim()) {
-    const result = locationSchema.safeParse({
-      latitude: number(latitude),
-      longitude: number(longitude),
-      address,
-    });
-    if (result.success) location = result.data;
-    else {
-      errors.location =
-        latitude.trim() && longitude.trim()
-          ? firstIssue(result.error)
-          : 'Enter both the latitude and the longitude';
-    }
-  }
-
-  let bestTimeToVisit: BestTimeToVisit | null = null;
   const { fromMonth, toMonth, note } = values.bestTimeToVisit;
-  if (fromMonth || toMonth || note.trim()) {
-    const result = bestTimeToVisitSchema.safeParse({ fromMonth, toMonth, note });
-    if (result.success && isMonth(fromMonth) && isMonth(toMonth)) bestTimeToVisit = result.data;
-    else errors.bestTimeToVisit = 'Choose both the first and the last month';
-  }
-
   return {
-    errors,
-    input: {
-      ...values.location,
-      month: values.month,
-      description: values.description,
-      imageLibraryId: values.imageLibraryId,
-      temperature,
-      location,
-      bestTimeToVisit,
-      status: values.status,
-      coverPhoto: values.coverPhoto,
-    },
+    ...values,
+    temperature: min.trim() || max.trim() ? { min: number(min), max: number(max) } : null,
+    coordinates:
+      latitude.trim() || longitude.trim() || address.trim()
+        ? { latitude: number(latitude), longitude: number(longitude), address }
+        : null,
+    bestTimeToVisit: fromMonth || toMonth || note.trim() ? { fromMonth, toMonth, note } : null,
   };
 };
+
+const BOTH_TEMPERATURES = 'Enter both the minimum and the maximum';
+const BOTH_COORDINATES = 'Enter both the latitude and the longitude';
+const BOTH_MONTHS = 'Choose both the first and the last month';
+
+/** The wording of an empty required input (or the empty half of a group). */
+export const PLACE_DETAILS_REQUIRED: Readonly<Record<string, string>> = {
+  month: 'Month is required',
+  'temperature.min': BOTH_TEMPERATURES,
+  'temperature.max': BOTH_TEMPERATURES,
+  'coordinates.latitude': BOTH_COORDINATES,
+  'coordinates.longitude': BOTH_COORDINATES,
+  'bestTimeToVisit.fromMonth': BOTH_MONTHS,
+  'bestTimeToVisit.toMonth': BOTH_MONTHS,
+};
+
+/** The input a server error's path belongs to: a group's inner path lands on the group. */
+export const placeDetailsFieldOf = (path: string) => {
+  const head = path.split(/[.[]/)[0] ?? '';
+  switch (head) {
+    case 'countryId':
+    case 'stateId':
+    case 'placeId':
+      return `location.${head}` as const;
+    case 'location':
+      return 'coordinates';
+    case 'month':
+    case 'description':
+    case 'temperature':
+    case 'bestTimeToVisit':
+    case 'coverPhoto':
+    case 'imageLibraryId':
+      return head;
+    default:
+      return null;
+  }
+};
+
+/** The parsed request as the multipart builder's input. */
+export const toPlaceDetailsInput = ({
+  location: place,
+  coordinates,
+  ...rest
+}: PlaceDetailsRequest): PlaceDetailsInput => ({ ...place, ...rest, location: coordinates });
 
 /** The form's starting values: the record's, or empty ones (active by default). */
 export const initialPlaceDetailsValues = (record: PlaceDetails | null): PlaceDetailsFormValues => ({

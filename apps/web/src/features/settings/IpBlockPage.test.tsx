@@ -11,8 +11,10 @@ import {
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
+  idempotencyKeysOf,
   jsonResponse,
   makeProfile,
+  networkDown,
   okEnvelope,
   renderRoutes,
   stubFetch,
@@ -134,6 +136,38 @@ describe('IpBlockPage', () => {
     await waitFor(() => {
       expect(ip).toHaveValue('');
     });
+  });
+
+  it('an add sends an Idempotency-Key, the same on a retry after a failure, a new one next time', async () => {
+    let answers = 0;
+    const calls = stubServer({
+      other: (call) => {
+        if (call.url !== API_PATHS.setting.addIp) return undefined;
+        answers += 1;
+        return answers === 1
+          ? networkDown()
+          : jsonResponse(okRecord(entry(3, '203.0.113.7'), 201, SETTINGS_MESSAGES.ipAdded));
+      },
+    });
+    const user = await open();
+    const ip = screen.getByLabelText('IP address or CIDR range');
+    const form = screen.getByRole('form', { name: 'Add an allowed address' });
+    await user.type(ip, '203.0.113.7');
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    expect(await within(form).findByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    await waitFor(() => {
+      expect(ip).toHaveValue('');
+    });
+    await user.type(ip, '203.0.113.8');
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    await waitFor(() => {
+      expect(idempotencyKeysOf(calls, API_PATHS.setting.addIp)).toHaveLength(3);
+    });
+    const keys = idempotencyKeysOf(calls, API_PATHS.setting.addIp);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it('"Use my address" fills in the caller’s address', async () => {

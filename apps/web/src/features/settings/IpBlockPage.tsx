@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/Form';
 import { DataTable, HeaderCell, ListPageShell, RowAction } from '../../components/ui/ListPageShell';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { showToast } from '../../lib/toast';
 import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
@@ -41,6 +42,7 @@ const AddIpForm = ({ currentIp }: AddIpFormProps) => {
   const [labelError, setLabelError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [addIp, { isLoading }] = useAddIpMutation();
+  const idempotency = useIdempotencyKey();
   const typed = ip.trim();
   const looksWrong = typed !== '' && !isIpOrCidr(typed);
 
@@ -59,7 +61,11 @@ const AddIpForm = ({ currentIp }: AddIpFormProps) => {
     }
     setIpError(null);
     try {
-      const message = await addIp({ ip: typed, label: label.trim() }).unwrap();
+      const message = await addIp({
+        input: { ip: typed, label: label.trim() },
+        idempotencyKey: idempotency.key,
+      }).unwrap();
+      idempotency.renew();
       showToast('success', message || SETTINGS_MESSAGES.ipAdded);
       setIp('');
       setLabel('');

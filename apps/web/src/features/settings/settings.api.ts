@@ -13,6 +13,7 @@ import {
 } from '@safarnama/contract';
 import { baseApi, recordOf, dataOf, messageOf } from '../../app/api';
 import { uploadWithProgress } from '../../app/upload';
+import { idempotencyHeaders } from '../../lib/idempotency';
 
 const PATHS = API_PATHS.setting;
 
@@ -54,8 +55,14 @@ export const settingsApi = baseApi
         transformResponse: dataOf<AllowedIpList>,
         providesTags: [IPS],
       }),
-      addIp: build.mutation<string, AddIpRequest>({
-        query: (data) => ({ url: PATHS.addIp, method: 'POST', body: { data } }),
+      /** POST add-ip `{data}` with the form's Idempotency-Key. */
+      addIp: build.mutation<string, { input: AddIpRequest; idempotencyKey: string }>({
+        query: ({ input, idempotencyKey }) => ({
+          url: PATHS.addIp,
+          method: 'POST',
+          headers: idempotencyHeaders(idempotencyKey),
+          body: { data: input },
+        }),
         transformResponse: messageOf,
         invalidatesTags: (_result, error) => (error ? [] : [IPS]),
       }),
