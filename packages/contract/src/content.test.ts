@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blogFieldsSchema,
+  isPlainText,
   blogUpdateFieldsSchema,
   countryFieldsSchema,
   countryUpdateFieldsSchema,
@@ -13,6 +14,23 @@ import {
   itineraryInputSchema,
   itineraryListQuerySchema,
 } from './index.js';
+
+describe('plain text', () => {
+  it('refuses tags and comments, keeps the signs of ordinary text', () => {
+    for (const text of ['6 < 7 pm & dinner <3', 'a > b', '<- go left', '2<3>1', '']) {
+      expect(isPlainText(text), text).toBe(true);
+    }
+    for (const text of [
+      '<b>x</b>',
+      'a <img src=x onerror=alert(1)>',
+      '</p>',
+      '<!-- x -->',
+      '<A HREF=x>',
+    ]) {
+      expect(isPlainText(text), text).toBe(false);
+    }
+  });
+});
 
 describe('form fields', () => {
   it('reads multipart booleans and upper-cases short names', () => {

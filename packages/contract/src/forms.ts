@@ -53,3 +53,13 @@ export const slugify = (text: string): string =>
     .replace(/-+$/, '');
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Markup in a field that is plain text (a day's plan, an FAQ): an HTML tag or a comment (`<b>`,
+ * `</p>`, `<img …>`, `<!--`). Text that merely uses the signs (`a < b`, `<3`, `5 > 3`) is fine.
+ * Such fields are refused, not cleaned: cleaning would change what the admin wrote, and a site
+ * that renders them as HTML must never receive a tag from us.
+ */
+const MARKUP = /<\/?[a-z][^>]*>|<!--/i;
+export const PLAIN_TEXT_MESSAGE = 'Plain text only: remove the HTML tags';
+export const isPlainText = (value: string): boolean => !MARKUP.test(value);

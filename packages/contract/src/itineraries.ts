@@ -14,6 +14,7 @@ import {
   VISIBILITIES,
   type MonthCode,
 } from './constants.js';
+import { isPlainText, PLAIN_TEXT_MESSAGE } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
@@ -50,13 +51,16 @@ export const MONTH_CODE_BY_NAME = Object.fromEntries(MONTHS.map((m) => [m.name, 
   MonthCode
 >;
 
+/** Days and FAQs are plain text (the tour description is the rich text). */
+const plain = (schema: z.ZodString) => schema.refine(isPlainText, PLAIN_TEXT_MESSAGE);
+
 export const dayPlanSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Day title is required').max(ITINERARY_LIMITS.dayTitle),
-  description: z.string().trim().max(ITINERARY_LIMITS.dayDescription).default(''),
+  title: plain(z.string().trim().min(1, 'Day title is required').max(ITINERARY_LIMITS.dayTitle)),
+  description: plain(z.string().trim().max(ITINERARY_LIMITS.dayDescription)).default(''),
 });
 export const faqSchema = z.strictObject({
-  question: z.string().trim().min(1, 'Question is required').max(ITINERARY_LIMITS.question),
-  answer: z.string().trim().min(1, 'Answer is required').max(ITINERARY_LIMITS.answer),
+  question: plain(z.string().trim().min(1, 'Question is required').max(ITINERARY_LIMITS.question)),
+  answer: plain(z.string().trim().min(1, 'Answer is required').max(ITINERARY_LIMITS.answer)),
 });
 
 const requiredId = (label: string) => z.string().trim().min(1, `${label} is required`).max(64);

@@ -220,6 +220,20 @@ describe('itineraries API', () => {
       });
     });
 
+    it('keeps plain-text days and FAQs exactly as written, signs included', async () => {
+      const text = 'Sunset cruise 6 < 7 pm & dinner <3 (a > b)';
+      const saved = await created(
+        base(await parents(), {
+          dailyItinerary: [{ title: 'Day 1 & 2', description: text }],
+          faqs: [{ question: 'Is 5 < 6?', answer: text }],
+        }),
+      );
+      expect(await stored(saved.id)).toMatchObject({
+        dailyItinerary: [{ title: 'Day 1 & 2', description: text }],
+        faqs: [{ question: 'Is 5 < 6?', answer: text }],
+      });
+    });
+
     it('refuses out-of-bounds values with their field paths (400)', async () => {
       const ids = await parents();
       const cases: [Record<string, unknown>, string][] = [
@@ -239,6 +253,16 @@ describe('itineraries API', () => {
         [{ duration: '' }, 'duration'],
         [{ dailyItinerary: [{ title: '', description: 'x' }] }, 'dailyItinerary.0.title'],
         [{ faqs: [{ question: 'Q', answer: '' }] }, 'faqs.0.answer'],
+        // Days and FAQs are plain text: markup is refused, never stored (SECURITY 15).
+        [
+          { dailyItinerary: [{ title: 'Day 1', description: '<img src=x onerror=alert(1)>' }] },
+          'dailyItinerary.0.description',
+        ],
+        [
+          { faqs: [{ question: 'Q', answer: 'See <a href="javascript:x">here</a>' }] },
+          'faqs.0.answer',
+        ],
+        [{ faqs: [{ question: '<script>alert(1)</script>', answer: 'A' }] }, 'faqs.0.question'],
         [{ isAdmin: true }, 'isAdmin'],
       ];
       for (const [bad, path] of cases) {
