@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { API_PATHS } from '@safarnama/contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -423,7 +424,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     ...(sharedRateLimit ? { store: sharedRateLimit.Store } : {}),
     max: deps.rateLimitMax ?? API_RATE_LIMIT.max,
     timeWindow: API_RATE_LIMIT.timeWindow,
-    allowList: (request) => !(request.url === '/api' || request.url.startsWith('/api/')),
+    // Only /api counts, and not the probes: a load balancer's /api/health and /api/ready must
+    // answer however busy one address is (behind a proxy every client may share one).
+    allowList: (request) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path === API_PATHS.health || path === API_PATHS.ready) return true;
+      return !(path === '/api' || path.startsWith('/api/'));
+    },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new RateLimited(`Too many requests. Try again in ${seconds} seconds.`, seconds);

@@ -212,7 +212,7 @@ describe.skipIf(!inject('pgTemplate'))('the API rate limit across two nodes', ()
 
   it('counts one client on both nodes together', async () => {
     const hit = (node: TestApp, remoteAddress = '198.51.100.20') =>
-      node.app.inject({ method: 'GET', url: '/api/health', remoteAddress });
+      node.app.inject({ method: 'GET', url: API_PATHS.common.serviceStatus, remoteAddress });
     for (let i = 0; i < 6; i++) expect((await hit(a)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await hit(b)).statusCode).toBe(200);
     // Ten in all (B alone saw four): after a sync both nodes know, and the eleventh is refused

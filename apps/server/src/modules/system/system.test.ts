@@ -130,20 +130,27 @@ describe('when PostgreSQL cannot be reached', () => {
 });
 
 describe('global API rate limit', () => {
-  it('answers 429 with Retry-After and the envelope past the limit', async () => {
+  it('answers 429 with Retry-After and the envelope past the limit, never to the probes', async () => {
     const t = await createTestApp({ rateLimitMax: 3 });
+    const status = API_PATHS.common.serviceStatus;
     try {
       for (let i = 0; i < 3; i++) {
-        expect((await t.app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: status })).statusCode).toBe(200);
       }
-      const res = await t.app.inject({ method: 'GET', url: API_PATHS.health });
+      const res = await t.app.inject({ method: 'GET', url: status });
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(body(res)).toMatchObject({ status: 429, success: false, code: 'RATE_LIMITED' });
+      // Health and readiness answer whatever the count (a query string changes nothing).
+      for (const url of [API_PATHS.health, API_PATHS.ready, `${API_PATHS.health}?probe=1`]) {
+        for (let i = 0; i < 5; i++) {
+          expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+        }
+      }
       // Another client address has its own budget.
       const other = await t.app.inject({
         method: 'GET',
-        url: API_PATHS.health,
+        url: status,
         remoteAddress: '10.9.9.9',
       });
       expect(other.statusCode).toBe(200);
