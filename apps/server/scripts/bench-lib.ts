@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -637,6 +638,46 @@ export const startBuiltServer = async ({
       await exited;
       clearTimeout(timer);
     },
+  };
+};
+
+/**
+ * Memory of a process and all its descendants (the server and the embedded PostgreSQL it runs),
+ * from /proc (Linux): PSS counts shared memory once, RSS summed counts it in every process.
+ */
+export const processTreeMemory = (rootPid: number) => {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree: number[] = [];
+  for (const queue = [rootPid]; queue.length > 0;) {
+    const pid = queue.shift() as number;
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  let pssKiB = 0;
+  let rssKiB = 0;
+  for (const pid of tree) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      pssKiB += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      rssKiB += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return {
+    processes: tree.length,
+    pssMiB: Math.round(pssKiB / 1024),
+    rssMiB: Math.round(rssKiB / 1024),
   };
 };
 

@@ -2,7 +2,7 @@
  * The benchmark of PERFORMANCE.md through the real server:
  *
  *   npm run build            # first: the bench runs apps/server/dist and serves apps/web/dist
- *   npm run bench -- [--db=pglite|postgres] [--rows N] [--duration S] [--only a,b] [--no-web]
+ *   npm run bench -- [--db=embedded|pglite|postgres] [--rows N] [--duration S] [--only a,b] [--no-web]
  *                    [--publish] [--republish bench/results/<run>.json]
  *
  * 1. Makes its own DATA_DIR (a temp dir) and, with `--db=postgres`, its own database on
@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { API_PATHS } from '@safarnama/contract';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client.js';
+import { findBinaries, openEmbeddedCluster } from '../src/db/embedded-postgres.js';
 import { createPasswordHasher } from '../src/lib/password.js';
 import { createImagePipeline } from '../src/media/pipeline.js';
 import { createLocalStorage } from '../src/media/storage.js';
@@ -58,6 +59,7 @@ import {
   pct,
   repoRoot,
   resultsDir,
+  processTreeMemory,
   seedCatalogue,
   seedSignInAccounts,
   serverMain,
@@ -69,7 +71,7 @@ import {
 
 const { values: args } = parseArgs({
   options: {
-    db: { type: 'string', default: 'pglite' },
+    db: { type: 'string', default: 'embedded' },
     rows: { type: 'string' },
     duration: { type: 'string', default: '10' },
     only: { type: 'string' },
@@ -79,9 +81,11 @@ const { values: args } = parseArgs({
     'upload-runs': { type: 'string', default: '5' },
   },
 });
-const DB = args.db === 'postgres' ? 'postgres' : args.db === 'pglite' ? 'pglite' : null;
-if (!DB) throw new Error(`--db must be pglite or postgres, not ${args.db}`);
-const ROWS = Number(args.rows ?? (DB === 'postgres' ? 100_000 : 10_000));
+/** embedded: the default engine (PostgreSQL run by the server); pglite: EMBEDDED_DB=pglite. */
+const DATABASES = ['embedded', 'pglite', 'postgres'] as const;
+const DB = DATABASES.find((d) => d === args.db);
+if (!DB) throw new Error(`--db must be embedded, pglite or postgres, not ${args.db}`);
+const ROWS = Number(args.rows ?? (DB === 'pglite' ? 10_000 : 100_000));
 const DURATION = Number(args.duration);
 const UPLOAD_RUNS = Number(args['upload-runs']);
 const ONLY = args.only ? new Set(args.only.split(',')) : null;
@@ -209,6 +213,18 @@ const main = async () => {
       const handle = openPostgres(pg.url, { max: 4 });
       return { handle, runner: handle.pool, client: handle.pool };
     }
+    if (DB === 'embedded') {
+      // The cluster the server will run, started here for the seed and the plans.
+      const bin = await findBinaries();
+      if (!bin) throw new Error('no embedded PostgreSQL binaries for this platform');
+      const cluster = await openEmbeddedCluster(bin, { dataDir, say: console.log });
+      const pool = openPostgres(cluster.url(), { max: 4 });
+      const close = async () => {
+        await pool.close();
+        await cluster.stop();
+      };
+      return { handle: { ...pool, close }, runner: pool.pool, client: pool.pool };
+    }
     const handle = await openPglite({ dataDir: join(dataDir, 'db') });
     return { handle, runner: handle.client, client: handle.client };
   };
@@ -235,12 +251,17 @@ const main = async () => {
         await seeding.runner.query('vacuum analyze');
         // Write the seed's pages out now: otherwise the checkpoint that follows a bulk load
         // flushes them while the first scenarios run, and they pay for it.
-        if (DB === 'postgres') await seeding.runner.query('checkpoint');
+        if (DB !== 'pglite') await seeding.runner.query('checkpoint');
       });
       const one = async <T>(text: string) =>
         ((await seeding.runner.query(text)) as { rows: T[] }).rows[0] as T;
       const { v } = await one<{ v: string }>(`select current_setting('server_version') as v`);
-      dbVersion = DB === 'postgres' ? `PostgreSQL ${v}` : `PGlite (PostgreSQL ${v})`;
+      dbVersion =
+        DB === 'postgres'
+          ? `PostgreSQL ${v}`
+          : DB === 'embedded'
+            ? `embedded PostgreSQL ${v}`
+            : `PGlite (PostgreSQL ${v})`;
       // Creates go to the place with the fewest itineraries.
       const place = await one<{ country_id: string; state_id: string; id: string }>(
         `select p.country_id, p.state_id, p.id from places p
@@ -259,6 +280,7 @@ const main = async () => {
       port,
       env: {
         DATABASE_URL: pg?.url ?? '',
+        EMBEDDED_DB: DB === 'pglite' ? 'pglite' : 'postgres',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -335,6 +357,14 @@ const main = async () => {
         name: 'itinerary list page 1 with totals',
         budget: listBudget(25),
         requests: list(S.listItineraries, { page: 1, limit: 10 }),
+        // Does the list hold other requests up? (issue 19: health p99 < 20 ms meanwhile)
+        probe: {
+          ...health,
+          key: 'health-during-list',
+          name: 'GET /api/health at 200 req/s while the list runs',
+          connections: 1,
+          rate: 200,
+        },
       },
       {
         // PGlite is one connection in the server's process: at 10 connections every request
@@ -506,6 +536,12 @@ const main = async () => {
       else console.error(`The web measurement failed (exit ${code}).`);
     }
     const loadAfter = loadavg();
+    const memory = server.child.pid ? processTreeMemory(server.child.pid) : undefined;
+    if (memory) {
+      console.log(
+        `Memory of the server and its database processes: ${memory.pssMiB} MiB PSS (RSS summed ${memory.rssMiB} MiB, ${memory.processes} processes)`,
+      );
+    }
     await server.stop();
     server = null;
 
@@ -532,6 +568,7 @@ const main = async () => {
         loadAfter: loadAfter.map(round1),
       },
       scenarios: measured,
+      memory,
       upload: upload && summariseUpload(upload),
       web: web && summariseWeb(web),
     };
@@ -672,7 +709,7 @@ const summariseWeb = (w: WebResult) => {
 };
 
 interface BenchRun {
-  db: 'postgres' | 'pglite';
+  db: (typeof DATABASES)[number];
   dbVersion: string;
   rows: number;
   startedAt: string;
@@ -689,6 +726,8 @@ interface BenchRun {
     loadAfter: number[];
   };
   scenarios: Measured[];
+  /** The server and its database processes at the end of the scenarios (older runs: absent). */
+  memory?: ReturnType<typeof processTreeMemory>;
   upload: ReturnType<typeof summariseUpload> | null;
   web: ReturnType<typeof summariseWeb> | null;
 }
@@ -729,6 +768,14 @@ const renderRun = (run: BenchRun) => {
       } | ${yesNo(s.pass)} |`,
     );
   }
+  if (run.memory) {
+    lines.push(
+      '',
+      `Memory after the scenarios, the server and its database processes (${run.memory.processes}): ` +
+        `**${run.memory.pssMiB} MiB** PSS (shared pages counted once; RSS summed over the processes ` +
+        `${run.memory.rssMiB} MiB).`,
+    );
+  }
   if (run.upload) {
     const u = run.upload;
     lines.push(
@@ -756,7 +803,7 @@ const renderRun = (run: BenchRun) => {
 };
 
 /** Published runs, in this order first: the budgets' runs, then any other size. */
-const PUBLISHED_ORDER = ['postgres-100000', 'pglite-10000'];
+const PUBLISHED_ORDER = ['postgres-100000', 'embedded-100000', 'pglite-100000', 'pglite-10000'];
 
 /**
  * bench/results.json keeps the latest run of each database and size (`postgres-100000` …);

@@ -407,17 +407,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     strictTransportSecurity: config.secureCookies ? { maxAge: 15_552_000 } : false,
   });
   await app.register(fastifyCookie);
-  // Several processes on PostgreSQL share the counts (http/shared-rate-limit.ts); PGlite is one
-  // process, so memory is enough.
-  const sharedRateLimit =
-    database.driver === 'postgres'
-      ? createSharedRateLimit({
-          db: database.db,
-          timeWindowMs: API_RATE_LIMIT.timeWindow,
-          syncMs: deps.rateLimitSyncMs,
-          log: app.log,
-        })
-      : null;
+  // Several processes on a shared PostgreSQL share the counts (http/shared-rate-limit.ts); the
+  // embedded engines serve one process, so memory is enough.
+  const sharedRateLimit = database.pool
+    ? createSharedRateLimit({
+        db: database.db,
+        timeWindowMs: API_RATE_LIMIT.timeWindow,
+        syncMs: deps.rateLimitSyncMs,
+        log: app.log,
+      })
+    : null;
   if (sharedRateLimit) app.addHook('onClose', () => sharedRateLimit.stop());
   await app.register(fastifyRateLimit, {
     global: true,

@@ -127,7 +127,14 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: env.DATA_DIR }).db).toEqual({
       queryTimeoutMs: 5000,
       maintenanceTimeoutMs: 1_800_000,
+      embedded: 'auto',
     });
+    expect(loadConfig({ DATA_DIR: env.DATA_DIR, EMBEDDED_DB: 'pglite' }).db.embedded).toBe(
+      'pglite',
+    );
+    expect(() => loadConfig({ DATA_DIR: env.DATA_DIR, EMBEDDED_DB: 'sqlite' })).toThrow(
+      /EMBEDDED_DB: must be auto, postgres or pglite/,
+    );
     expect(() => loadConfig({ DATA_DIR: env.DATA_DIR, ADMIN_PASSWORD: 'p'.repeat(129) })).toThrow(
       /ADMIN_PASSWORD/,
     );

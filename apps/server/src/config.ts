@@ -43,6 +43,12 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  EMBEDDED_DB: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['auto', 'postgres', 'pglite'], { error: 'must be auto, postgres or pglite' })
+      .default('auto'),
+  ),
   APP_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').max(512).optional(),
@@ -260,7 +266,12 @@ export interface Config {
   /** Scheduler poll interval in ms (0 = this node does not send scheduled notifications). */
   schedulerIntervalMs: number;
   /** PostgreSQL statement limit for API calls, and for backups, restores and migrations. */
-  db: { queryTimeoutMs: number; maintenanceTimeoutMs: number };
+  db: {
+    queryTimeoutMs: number;
+    maintenanceTimeoutMs: number;
+    /** Without DATABASE_URL: the embedded engine (EMBEDDED_DB; see db/open-database.ts). */
+    embedded: 'auto' | 'postgres' | 'pglite';
+  };
   /** Hosts (and their subdomains) push subscriptions may point at. */
   pushServiceHosts: string[];
   /** S3-compatible storage (S3_BUCKET set), else undefined: uploads on local disk. */
@@ -378,6 +389,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     db: {
       queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
       maintenanceTimeoutMs: e.DB_MAINTENANCE_TIMEOUT_MS,
+      embedded: e.EMBEDDED_DB,
     },
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase } from './db/open-database.js';
 import { createPasswordHasher } from './lib/password.js';
 import { openStorage } from './media/open-storage.js';
 import { waitForDatabase } from './ops/startup.js';
@@ -46,6 +46,8 @@ const main = async () => {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (err) => process.stderr.write(`database connection error: ${err.message}\n`),
+    say: (line) => process.stderr.write(`${line}\n`),
+    embedded: config.db.embedded,
     queryTimeoutMs: config.db.queryTimeoutMs,
     maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
   });

@@ -26,8 +26,14 @@ export const rowsOf = (result: unknown): Record<string, unknown>[] =>
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** PostgreSQL only: the pool (the socket.io adapter takes its LISTEN connection from it). */
+  /**
+   * A PostgreSQL that other processes may share (DATABASE_URL): the pool, from which the
+   * socket.io adapter takes its LISTEN connection and the rate limit shares its counts. Absent for
+   * the embedded engines, which serve this one process.
+   */
   pool?: pg.Pool;
+  /** The embedded PostgreSQL server this process runs (db/embedded-postgres.ts). */
+  embedded?: { version: string; running(): boolean };
   /** Applies the drizzle-kit migrations found in `folder` (default: {@link migrationsFolder}). */
   migrate(folder?: string): Promise<void>;
   /** `select 1` with a time limit; rejects when the database cannot answer in time. */
@@ -173,22 +179,3 @@ export const openPostgres = (
     },
   };
 };
-
-/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/db. */
-export const openDatabase = async (options: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  onError?: (err: Error) => void;
-  /** PostgreSQL only: the statement limit of this process's calls, and of its migrations. */
-  queryTimeoutMs?: number;
-  maintenanceTimeoutMs?: number;
-}): Promise<DatabaseHandle> =>
-  options.databaseUrl
-    ? openPostgres(options.databaseUrl, {
-        ...(options.onError ? { onError: options.onError } : {}),
-        ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
-        ...(options.maintenanceTimeoutMs === undefined
-          ? {}
-          : { maintenanceTimeoutMs: options.maintenanceTimeoutMs }),
-      })
-    : openPglite({ dataDir: join(options.dataDir, 'db') });

@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/open-database.js';
 import { openStorage } from '../media/open-storage.js';
 import { BackupError, restoreBackup, writeBackup } from './backup.js';
 
@@ -53,16 +53,23 @@ const main = async (): Promise<number> => {
   const config = loadConfig();
   const storage = await openStorage(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/db`;
+  const opening = {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embedded: config.db.embedded,
+    say,
+    // A backup or restore reads or writes every table: the maintenance limit, not the API's.
+    queryTimeoutMs: config.db.maintenanceTimeoutMs,
+    maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
+  };
 
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const out = fromCwd(values.out ?? `safarnama-backup-${stamp}.jsonl.gz`);
     const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      // A backup or restore reads or writes every table: the maintenance limit, not the API's.
-      queryTimeoutMs: config.db.maintenanceTimeoutMs,
-      maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
+      ...opening,
+      // A running server's embedded database is read through that server's cluster.
+      joinRunning: true,
     });
     try {
       const summary = await writeBackup({ database, storage, out, appSecret: config.appSecret });
@@ -91,13 +98,7 @@ const main = async (): Promise<number> => {
       say('Nothing was changed (pass --yes to restore without asking).');
       return 1;
     }
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      // A backup or restore reads or writes every table: the maintenance limit, not the API's.
-      queryTimeoutMs: config.db.maintenanceTimeoutMs,
-      maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
-    });
+    const database = await openDatabase(opening);
     try {
       await database.migrate();
       const result = await restoreBackup({

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, countrySchema } from '@safarnama/contract';
 import { rowsOf } from '../db/client.js';
 import { adminUsers, countries, itineraries } from '../db/schema/index.js';
@@ -58,6 +58,8 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     t = await createTestApp();
     dir = await mkdtemp(join(tmpdir(), 'safarnama-backup-'));
+    // The command's embedded database runs as another user when the tests run as root.
+    await chmod(dir, 0o711);
     const admin = await makeAdmin(t.database.db, t.hasher, { superAdmin: true });
     auth = (await loginAs(t.app, admin)).headers;
     await addCountry('India', 'IN');
@@ -200,34 +202,29 @@ describe('backup and restore', () => {
     expect(itineraries).toBeDefined();
   });
 
-  // A child process with its own embedded database takes seconds: the PostgreSQL suite runs it
-  // (npm test stays fast); the command uses PGlite there too.
-  it.skipIf(!inject('pgTemplate'))(
-    'works as a command: restore into an empty data dir, then back up again',
-    async () => {
-      const out = join(dir, 'for-cli.jsonl.gz');
-      const summary = await writeBackup({ database: t.database, storage: t.storage, out });
-      const dataDir = join(dir, 'cli-data');
-      const cli = fileURLToPath(new URL('./backup-cli.ts', import.meta.url));
-      const run = (...args: string[]) =>
-        promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-          cwd: dirname(cli),
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '9', INIT_CWD: dir },
-          timeout: 60_000,
-        });
-
-      // Not a terminal and no --yes: nothing happens.
-      await expect(run('restore', out)).rejects.toMatchObject({
-        stdout: expect.stringContaining('Nothing was changed') as unknown,
+  // The command starts its own embedded PostgreSQL on the empty data dir.
+  it('works as a command: restore into an empty data dir, then back up again', async () => {
+    const out = join(dir, 'for-cli.jsonl.gz');
+    const summary = await writeBackup({ database: t.database, storage: t.storage, out });
+    const dataDir = join(dir, 'cli-data');
+    const cli = fileURLToPath(new URL('./backup-cli.ts', import.meta.url));
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+        cwd: dirname(cli),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '9', INIT_CWD: dir },
+        timeout: 60_000,
       });
-      const restored = await run('restore', 'for-cli.jsonl.gz', '--yes');
-      expect(restored.stdout).toContain(`${summary.files} files`);
-      const again = await run('backup', '--out', 'from-cli.jsonl.gz');
-      expect(again.stdout).toContain('Backup of');
-      const text = gunzipSync(await readFile(join(dir, 'from-cli.jsonl.gz'))).toString('utf8');
-      const end = JSON.parse(text.trimEnd().split('\n').at(-1) ?? '{}') as unknown;
-      expect(end).toEqual({ end: true, ...summary });
-    },
-    90_000,
-  );
+
+    // Not a terminal and no --yes: nothing happens.
+    await expect(run('restore', out)).rejects.toMatchObject({
+      stdout: expect.stringContaining('Nothing was changed') as unknown,
+    });
+    const restored = await run('restore', 'for-cli.jsonl.gz', '--yes');
+    expect(restored.stdout).toContain(`${summary.files} files`);
+    const again = await run('backup', '--out', 'from-cli.jsonl.gz');
+    expect(again.stdout).toContain('Backup of');
+    const text = gunzipSync(await readFile(join(dir, 'from-cli.jsonl.gz'))).toString('utf8');
+    const end = JSON.parse(text.trimEnd().split('\n').at(-1) ?? '{}') as unknown;
+    expect(end).toEqual({ end: true, ...summary });
+  }, 90_000);
 });

@@ -84,7 +84,8 @@ const appliedMigrations = async (db: Executor): Promise<string[]> =>
 /** Writes the backup to `out` (via `out.partial`, renamed when complete). */
 export const writeBackup = async (options: {
   database: DatabaseHandle;
-  storage: StorageDriver;
+  /** The stored files to include; omitted = the rows only (the engine move, db/open-database.ts). */
+  storage?: StorageDriver;
   out: string;
   appSecret?: string;
   now?: () => Date;
@@ -123,10 +124,12 @@ export const writeBackup = async (options: {
       await tx.execute(sql.raw('close backup_rows'));
       summary.tables[table] = count;
     }
-    for await (const key of storage.list()) {
-      const data = await storage.read(key);
-      summary.files += 1;
-      yield `${JSON.stringify({ file: key, data: data.toString('base64') })}\n`;
+    if (storage) {
+      for await (const key of storage.list()) {
+        const data = await storage.read(key);
+        summary.files += 1;
+        yield `${JSON.stringify({ file: key, data: data.toString('base64') })}\n`;
+      }
     }
     yield `${JSON.stringify({ end: true, ...summary })}\n`;
   }
@@ -229,7 +232,8 @@ export interface RestoreResult extends BackupSummary {
  */
 export const restoreBackup = async (options: {
   database: DatabaseHandle;
-  storage: StorageDriver;
+  /** The stored files to replace; omitted = the rows only, the files are left as they are. */
+  storage?: StorageDriver;
   file: string;
   appSecret?: string;
 }): Promise<RestoreResult> => {
@@ -251,13 +255,15 @@ export const restoreBackup = async (options: {
 
   // Files first: a restored row never points at a missing file (extra files are removed last).
   const existing = new Set<string>();
-  for await (const key of storage.list()) existing.add(key);
   const keep = new Set<string>();
-  for await (const line of readLines(file)) {
-    if (!('file' in line)) continue;
-    keep.add(line.file);
-    if (!existing.has(line.file)) {
-      await storage.put(line.file, Buffer.from(line.data, 'base64'), 'application/octet-stream');
+  if (storage) {
+    for await (const key of storage.list()) existing.add(key);
+    for await (const line of readLines(file)) {
+      if (!('file' in line)) continue;
+      keep.add(line.file);
+      if (!existing.has(line.file)) {
+        await storage.put(line.file, Buffer.from(line.data, 'base64'), 'application/octet-stream');
+      }
     }
   }
 
@@ -306,7 +312,7 @@ export const restoreBackup = async (options: {
 
   let removedFiles = 0;
   for (const key of existing) {
-    if (keep.has(key)) continue;
+    if (keep.has(key) || !storage) continue;
     await storage.delete(key);
     removedFiles += 1;
   }

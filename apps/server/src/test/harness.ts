@@ -1,40 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig, type AppDeps } from '../app.js';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.js';
+import { openPostgres, type DatabaseHandle } from '../db/client.js';
 import { createPasswordHasher, type PasswordHasher } from '../lib/password.js';
 import { createLocalStorage, type StorageDriver } from '../media/storage.js';
 import { createFromTemplate, dropDatabase, withDatabase } from './pg.js';
 
-let pgliteTarball: Blob | undefined;
-
 /**
- * A fresh database for one test file: a clone of the migrated template (PGlite data-dir tarball,
- * or `CREATE DATABASE … TEMPLATE` on PostgreSQL when TEST_DATABASE_URL is set).
+ * A fresh database for one test file: `CREATE DATABASE … TEMPLATE` of the migrated template on
+ * the suite's server (the embedded PostgreSQL, or TEST_DATABASE_URL's; see global-setup.ts).
  */
 export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const pgTemplate = inject('pgTemplate');
-  if (pgTemplate) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    await createFromTemplate(pgTemplate.url, name, pgTemplate.name);
-    const handle = openPostgres(withDatabase(pgTemplate.url, name), { max: 5 });
-    const close = handle.close;
-    return {
-      ...handle,
-      close: async () => {
-        await close();
-        await dropDatabase(pgTemplate.url, name);
-      },
-    };
-  }
-  const file = inject('pgliteTemplate');
-  if (!file) throw new Error('global setup did not provide a database template');
-  pgliteTarball ??= new Blob([await readFile(file)]);
-  return openPglite({ loadDataDir: pgliteTarball });
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await createFromTemplate(pgTemplate.url, name, pgTemplate.name);
+  const handle = openPostgres(withDatabase(pgTemplate.url, name), { max: 5 });
+  const close = handle.close;
+  return {
+    ...handle,
+    close: async () => {
+      await close();
+      await dropDatabase(pgTemplate.url, name);
+    },
+  };
 };
 
 /** argon2id with light parameters: tests hash many passwords; verify reads params from the hash. */

@@ -1,0 +1,258 @@
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@safarnama/contract';
+import { ensureSuperAdminRole } from '../modules/roles/roles.repo.js';
+import { freePort, signInOver, startServerProcess, until } from '../test/server-process.js';
+import { openPglite, rowsOf } from './client.js';
+import {
+  embeddedPaths,
+  findBinaries,
+  isAlive,
+  openEmbeddedCluster,
+  type Binaries,
+} from './embedded-postgres.js';
+import { openDatabase } from './open-database.js';
+
+/**
+ * The embedded default (db/embedded-postgres.ts): a PostgreSQL server run by this process from
+ * the npm binaries. Each test makes its own DATA_DIR.
+ */
+let bin: Binaries;
+const dirs: string[] = [];
+const lines: string[] = [];
+const say = (line: string) => lines.push(line);
+
+const newDataDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'safarnama-embedded-'));
+  await chmod(dir, 0o711); // as root the cluster runs as another user
+  dirs.push(dir);
+  return dir;
+};
+
+const postmasterPid = async (dataDir: string) =>
+  Number.parseInt(
+    (await readFile(join(embeddedPaths(dataDir).cluster, 'postmaster.pid'), 'utf8')).split(
+      '\n',
+    )[0] ?? '',
+    10,
+  );
+
+beforeAll(async () => {
+  const found = await findBinaries();
+  if (!found) throw new Error('no PostgreSQL binaries for this platform');
+  bin = found;
+});
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the embedded PostgreSQL', () => {
+  it('is made on first start, refuses a second server on the same DATA_DIR, and restarts', async () => {
+    const dataDir = await newDataDir();
+    const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    expect(database.embedded?.version).toMatch(/^\d+\.\d+/);
+    await database.migrate();
+    const [row] = rowsOf(await database.db.execute(sql`select current_setting('fsync') as f`));
+    expect(row?.f).toBe('on'); // the product's cluster keeps every commit on disk
+    const state = JSON.parse(await readFile(embeddedPaths(dataDir).state, 'utf8')) as {
+      password: string;
+    };
+    expect(state.password.length).toBeGreaterThanOrEqual(24);
+    expect(lines.join('\n')).toContain('Created the embedded database');
+
+    await expect(openDatabase({ databaseUrl: undefined, dataDir, say })).rejects.toThrow(
+      `Another Safarnama server (pid ${process.pid}`,
+    );
+
+    await database.close();
+    expect(existsSync(embeddedPaths(dataDir).lock)).toBe(false);
+    const again = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    await again.ping();
+    await again.close();
+  }, 60_000);
+
+  it('starts the postmaster again when it dies under the server (calls fail meanwhile)', async () => {
+    const dataDir = await newDataDir();
+    const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    try {
+      const first = await postmasterPid(dataDir);
+      process.kill(first, 'SIGKILL');
+      await until(async () => (database.embedded?.running() ? undefined : true), 5000);
+      await expect(database.ping(1000)).rejects.toThrow();
+      await until(async () => (database.embedded?.running() ? true : undefined), 20_000);
+      await until(async () => {
+        await database.ping(1000);
+        return true;
+      }, 10_000);
+      expect(await postmasterPid(dataDir)).not.toBe(first);
+      expect(lines.join('\n')).toContain('The embedded database is running again.');
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('stops a postmaster left behind without its server before starting', async () => {
+    const dataDir = await newDataDir();
+    const made = await openEmbeddedCluster(bin, { dataDir, say });
+    await made.stop();
+    // A postmaster running on the folder with no server holding the lock (as after a kill -9
+    // of server and watchdog together, or on Windows): started by hand here.
+    const { uid, gid } = statSync(embeddedPaths(dataDir).cluster);
+    const stray = spawn(
+      bin.postgres,
+      [
+        '-D',
+        embeddedPaths(dataDir).cluster,
+        '-p',
+        String(await freePort()),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ],
+      {
+        ...(process.getuid?.() === 0 ? { uid, gid } : {}),
+        stdio: 'ignore',
+        detached: true,
+      },
+    );
+    stray.unref();
+    const strayPid = await until(async () => {
+      const pid = await postmasterPid(dataDir);
+      return pid === stray.pid ? pid : undefined;
+    }, 10_000);
+    const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    try {
+      expect(isAlive(strayPid)).toBe(false);
+      expect(lines.join('\n')).toContain(
+        `The embedded database (pid ${strayPid}) was left running`,
+      );
+      await database.ping();
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('refuses a cluster made by another major version with what to do', async () => {
+    const dataDir = await newDataDir();
+    const made = await openEmbeddedCluster(bin, { dataDir, say, unsafeNoSync: true });
+    await made.stop();
+    const version = join(embeddedPaths(dataDir).cluster, 'PG_VERSION');
+    await writeFile(version, `${bin.major - 1}\n`);
+    await expect(openDatabase({ databaseUrl: undefined, dataDir, say })).rejects.toThrow(
+      `was made by PostgreSQL ${bin.major - 1}; this release runs PostgreSQL ${bin.major}. Start the release that made it, take a backup (npm run backup)`,
+    );
+    expect(existsSync(embeddedPaths(dataDir).lock)).toBe(false);
+  }, 60_000);
+});
+
+describe('a DATA_DIR made by the PGlite default of earlier releases', () => {
+  const seedPglite = async (dataDir: string) => {
+    const old = await openPglite({ dataDir: embeddedPaths(dataDir).cluster });
+    await old.migrate();
+    await ensureSuperAdminRole(old.db);
+    await old.db.execute(
+      sql`insert into user_types (id, name, description) values (gen_random_uuid(), 'Travel desk', 'from PGlite')`,
+    );
+    await old.close();
+  };
+  const userTypeNames = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
+    rowsOf(await database.db.execute(sql`select name from user_types order by name`)).map((r) =>
+      String(r.name),
+    );
+
+  it('moves into the new cluster on first start, keeping the old folder', async () => {
+    const dataDir = await newDataDir();
+    await seedPglite(dataDir);
+    const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    try {
+      expect(await userTypeNames(database)).toContain('Travel desk');
+      expect(existsSync(join(embeddedPaths(dataDir).pgliteKept, 'PG_VERSION'))).toBe(true);
+      const log = lines.join('\n');
+      expect(log).toContain('Moving the embedded database from PGlite to PostgreSQL');
+      expect(log).toMatch(/Copied \d+ tables, \d+ rows from PGlite into PostgreSQL\./);
+      expect(log).toContain(`kept in ${embeddedPaths(dataDir).pgliteKept}`);
+    } finally {
+      await database.close();
+    }
+    // The next start uses the new cluster as it is.
+    const again = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    expect(await userTypeNames(again)).toContain('Travel desk');
+    await again.close();
+  }, 90_000);
+
+  it('starts over when the move was cut short, and copies each row once', async () => {
+    const dataDir = await newDataDir();
+    await seedPglite(dataDir);
+    // A move that dies after the copy, before it is committed.
+    await expect(
+      openEmbeddedCluster(bin, { dataDir, say }, async () => {
+        throw new Error('power cut');
+      }),
+    ).rejects.toThrow('power cut');
+    expect(existsSync(embeddedPaths(dataDir).state)).toBe(false);
+    expect(existsSync(join(embeddedPaths(dataDir).cluster, 'PG_VERSION'))).toBe(true);
+
+    const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    try {
+      const names = await userTypeNames(database);
+      expect(names.filter((n) => n === 'Travel desk')).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  }, 90_000);
+});
+
+describe('the server process on the embedded default', () => {
+  it('kill -9 under write load: the database goes with it, the next start is clean, every acknowledged write is there', async () => {
+    const first = await startServerProcess({});
+    const { dataDir } = first;
+    try {
+      await first.ready(60_000);
+      const token = await signInOver(first.base);
+      const acknowledged: string[] = [];
+      let stop = false;
+      const writer = async (lane: number) => {
+        for (let n = 0; !stop; n++) {
+          const name = `Desk ${lane}-${n}`;
+          const res = await fetch(`${first.base}${API_PATHS.manage.addUserType}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ data: { name } }),
+          }).catch(() => undefined);
+          if (res?.status === 201) acknowledged.push(name);
+          else if (res === undefined) return;
+        }
+      };
+      const writers = [0, 1, 2, 3].map(writer);
+      await until(async () => (acknowledged.length >= 40 ? true : undefined), 30_000);
+      const pgPid = await postmasterPid(dataDir);
+      first.signal('SIGKILL');
+      stop = true;
+      await Promise.all(writers);
+      await first.exited;
+      // The watchdog takes the postmaster down with the server.
+      await until(async () => (isAlive(pgPid) ? undefined : true), 15_000);
+
+      const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+      try {
+        const stored = new Set(
+          rowsOf(await database.db.execute(sql`select name from user_types`)).map((r) =>
+            String(r.name),
+          ),
+        );
+        const missing = acknowledged.filter((name) => !stored.has(name));
+        expect(missing).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await first.dispose();
+    }
+  }, 120_000);
+});
