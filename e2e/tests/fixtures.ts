@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -9,7 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.resolve(here, `../.artifacts/data-${E2E_PORT}`);
+/**
+ * In the system's temp folder, not the checkout: run as root, the embedded PostgreSQL runs as
+ * another user, who may not pass through the folders above a checkout (e.g. under /root).
+ */
+export const E2E_DATA_DIR = path.join(tmpdir(), `safarnama-e2e-data-${E2E_PORT}`);
 export const SCREENS_DIR = path.resolve(here, '../.artifacts/screens');
 /** Where the e2e server says the location services are: a closed port (see playwright.config). */
 export const E2E_LOCATION_ORIGIN = 'http://127.0.0.1:9';

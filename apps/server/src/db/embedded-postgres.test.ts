@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@safarnama/contract';
+import { MESSAGES } from '../http/errors.js';
 import { ensureSuperAdminRole } from '../modules/roles/roles.repo.js';
+import { loginAs, makeAdmin } from '../test/factories.js';
+import { createTestApp } from '../test/harness.js';
 import { freePort, signInOver, startServerProcess, until } from '../test/server-process.js';
 import { openPglite, rowsOf } from './client.js';
 import {
@@ -148,6 +151,52 @@ describe('the embedded PostgreSQL', () => {
       `was made by PostgreSQL ${bin.major - 1}; this release runs PostgreSQL ${bin.major}. Start the release that made it, take a backup (npm run backup)`,
     );
     expect(existsSync(embeddedPaths(dataDir).lock)).toBe(false);
+  }, 60_000);
+});
+
+describe('storage that fails under the running server (issue 18)', () => {
+  it('answers 503 with what happened, keeps /api/health, and answers again once storage is back', async () => {
+    const dataDir = await newDataDir();
+    const database = await openDatabase({ databaseUrl: undefined, dataDir, say });
+    await database.migrate();
+    await ensureSuperAdminRole(database.db);
+    const t = await createTestApp({ database });
+    const cluster = embeddedPaths(dataDir).cluster;
+    try {
+      const who = await makeAdmin(t.database.db, t.hasher, { superAdmin: true });
+      const { headers } = await loginAs(t.app, who);
+      const listBlogs = () =>
+        t.app.inject({ method: 'GET', url: API_PATHS.service.listBlogs, headers });
+      // The files of a table no connection has opened yet become unwritable (chmod as on a
+      // folder remounted read-only): PostgreSQL opens table files for writing, reads included.
+      const [file] = rowsOf(
+        await database.db.execute(sql`select pg_relation_filepath('place_blogs') as path`),
+      );
+      const blogsFile = join(cluster, String(file?.path));
+      await chmod(blogsFile, 0o400);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      try {
+        const failing = await until(async () => {
+          const res = await listBlogs();
+          return res.statusCode === 503 ? res : undefined;
+        }, 10_000);
+        expect(failing.json()).toEqual({
+          status: 503,
+          success: false,
+          code: 'SERVICE_UNAVAILABLE',
+          message: MESSAGES.storage,
+        });
+        expect((await t.app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+      } finally {
+        await chmod(blogsFile, 0o600);
+      }
+      expect((await listBlogs()).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   }, 60_000);
 });
 

@@ -35,6 +35,23 @@ export const isDatabaseUnavailable = (err: unknown): boolean =>
     );
   });
 
+/**
+ * True when the database could not read or write its own files: the disk is full (53100), an
+ * I/O error (class 58), or a file it may not open any more (42501 "could not open file …", as on
+ * a folder made read-only). Answered as 503: nothing was changed, and it passes once storage is
+ * back. (Our one database user owns everything, so 42501 never means a missing grant here.)
+ */
+export const isStorageFault = (err: unknown): boolean =>
+  chain(err).some((e) => {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    return (
+      code === '53100' ||
+      code.startsWith('58') ||
+      (code === '42501' && /could not (open|create|write|extend|read|fsync)/i.test(message))
+    );
+  });
+
 /** True for a unique-constraint violation (optionally of one named constraint or index). */
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   chain(err).some(

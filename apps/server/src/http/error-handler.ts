@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope, FieldError } from '@safarnama/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isStorageFault } from '../db/errors.js';
 import { AppError, MESSAGES, NotFound } from './errors.js';
 
 interface ZodIssueParams {
@@ -122,6 +122,10 @@ export const errorEnvelopeFor = (
   const code = (err as FastifyError).code;
   const known = code ? FASTIFY_CODES[code] : undefined;
   if (known) return known();
+  if (isStorageFault(err)) {
+    request.log.error({ err }, 'database storage fault');
+    return { status: 503, success: false, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.storage };
+  }
   if (isDatabaseUnavailable(err)) {
     request.log.error({ err }, 'database unavailable');
     return {

@@ -26,6 +26,8 @@ export const MESSAGES = {
   unsupportedMediaType: 'Unsupported content type',
   internal: 'Internal server error',
   unavailable: 'Service temporarily unavailable. Please try again shortly.',
+  storage:
+    'The database cannot read or write its files (the disk may be full, read-only or failing). Nothing was changed; please try again shortly.',
   shuttingDown: 'The server is restarting. Please try again shortly.',
 } as const;
 
