@@ -139,6 +139,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the global API rate limit per minute (API_RATE_LIMIT_MAX; tests). */
   rateLimitMax?: number;
+  /** API calls running at once before new ones get 503 + Retry-After (API_MAX_IN_FLIGHT). */
+  maxInFlight?: number;
   /** How often a PostgreSQL node shares its rate-limit counts (default 1 s; tests go faster). */
   rateLimitSyncMs?: number;
   /** The mail channel (default: SMTP_URL or the outbox folder). Tests pass one on smtp-server. */
@@ -363,7 +365,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     parseJson(request, text, done);
   });
 
-  registerDrain(app);
+  registerDrain(app, { maxInFlight: deps.maxInFlight });
   // NUL and unpaired surrogates in any query, path or JSON text: 400 before validation.
   registerTextGuard(app);
   // Authentication and authorization run after the rate limit (onRequest) and before the body is

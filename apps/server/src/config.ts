@@ -184,6 +184,16 @@ const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 1 to 1000000')
       .default(600),
   ),
+  /** API calls running at once before new ones answer 503 + Retry-After (http/drain.ts). */
+  API_MAX_IN_FLIGHT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 100000' })
+      .int('must be a whole number from 1 to 100000')
+      .min(1, 'must be a whole number from 1 to 100000')
+      .max(100_000, 'must be a whole number from 1 to 100000')
+      .default(256),
+  ),
   /**
    * PostgreSQL: the longest one statement of an API call may run (server-side statement_timeout,
    * plus a client-side limit one second later for a network that stops answering); past it the
@@ -261,6 +271,8 @@ export interface Config {
     ipGeolocationUrl: string;
     timeoutMs: number;
   };
+  /** API calls running at once before new ones are turned away (API_MAX_IN_FLIGHT, 256). */
+  apiMaxInFlight: number;
   /** Requests per minute per client IP on /api (API_RATE_LIMIT_MAX, default 600). */
   apiRateLimitMax: number;
   /** Scheduler poll interval in ms (0 = this node does not send scheduled notifications). */
@@ -385,6 +397,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     s3: s3Options(e),
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
+    apiMaxInFlight: e.API_MAX_IN_FLIGHT,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     db: {
       queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,

@@ -71,6 +71,7 @@ const main = async () => {
     hasher,
     storage,
     rateLimitMax: config.apiRateLimitMax,
+    maxInFlight: config.apiMaxInFlight,
   });
   await app.services.auth.warmUp();
   // Web push: the VAPID key pair exists from the first start on (generated and stored once).

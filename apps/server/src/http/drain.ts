@@ -14,9 +14,24 @@ declare module 'fastify' {
   }
 }
 
-export const registerDrain = (app: FastifyInstance) => {
+/** Probes that must answer however busy the server is (and never wait for the database). */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
+/** API calls running at once before new ones are turned away (API_MAX_IN_FLIGHT). */
+export const DEFAULT_MAX_IN_FLIGHT = 256;
+
+/**
+ * Overload (issue 18): past `maxInFlight` API calls running at once, a new one answers 503 with
+ * `Retry-After: 1` at once instead of queueing behind the others; the probes and the web app's
+ * files are never turned away.
+ */
+export const registerDrain = (
+  app: FastifyInstance,
+  { maxInFlight = DEFAULT_MAX_IN_FLIGHT }: { maxInFlight?: number } = {},
+) => {
   let closing = false;
   let inFlight = 0;
+  let apiInFlight = 0;
   let idle: (() => void) | null = null;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -25,9 +40,17 @@ export const registerDrain = (app: FastifyInstance) => {
       reply.header('connection', 'close');
       throw new ServiceUnavailable(MESSAGES.shuttingDown);
     }
+    const path = request.url.split('?')[0] ?? '';
+    const api = path.startsWith('/api/') && !PROBES.has(path);
+    if (api && apiInFlight >= maxInFlight) {
+      reply.header('retry-after', '1');
+      throw new ServiceUnavailable(MESSAGES.busy);
+    }
     inFlight += 1;
+    if (api) apiInFlight += 1;
     reply.raw.once('close', () => {
       inFlight -= 1;
+      if (api) apiInFlight -= 1;
       if (inFlight === 0) idle?.();
     });
   });

@@ -29,6 +29,7 @@ export const MESSAGES = {
   storage:
     'The database cannot read or write its files (the disk may be full, read-only or failing). Nothing was changed; please try again shortly.',
   shuttingDown: 'The server is restarting. Please try again shortly.',
+  busy: 'The server is busy. Please try again in a moment.',
 } as const;
 
 export class ValidationError extends AppError {
