@@ -218,6 +218,16 @@ const envSchema = z.object({
       .default(1_800_000),
   ),
   /** How often the scheduler looks for due marketing notifications; 0 turns it off on this node. */
+  /** SIGTERM: how long running requests may take to finish before they are cut (main.ts). */
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of ms from 100 to 60000' })
+      .int('must be a whole number of ms from 100 to 60000')
+      .min(100, 'must be a whole number of ms from 100 to 60000')
+      .max(60_000, 'must be a whole number of ms from 100 to 60000')
+      .default(7000),
+  ),
   SCHEDULER_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -275,6 +285,8 @@ export interface Config {
   apiMaxInFlight: number;
   /** Requests per minute per client IP on /api (API_RATE_LIMIT_MAX, default 600). */
   apiRateLimitMax: number;
+  /** SIGTERM: running requests get this long before they are cut (SHUTDOWN_DRAIN_MS, 7 s). */
+  shutdownDrainMs: number;
   /** Scheduler poll interval in ms (0 = this node does not send scheduled notifications). */
   schedulerIntervalMs: number;
   /** PostgreSQL statement limit for API calls, and for backups, restores and migrations. */
@@ -399,6 +411,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     apiMaxInFlight: e.API_MAX_IN_FLIGHT,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     db: {
       queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
       maintenanceTimeoutMs: e.DB_MAINTENANCE_TIMEOUT_MS,

@@ -7,10 +7,8 @@ import { openStorage } from './media/open-storage.js';
 import { waitForDatabase } from './ops/startup.js';
 import { ensureFirstSuperAdmin, type FirstAdminResult } from './modules/admins/admins.bootstrap.js';
 
-/** How long a graceful stop may take before the process gives up and exits with 1. */
-const SHUTDOWN_GRACE_MS = 10_000;
-/** Of which: how long requests already running may take to finish. */
-const DRAIN_MS = 7000;
+/** After the drain: how long closing sockets, listener and database may take before exit 1. */
+const CLOSE_GRACE_MS = 3000;
 
 const banner = (config: Config, first: FirstAdminResult) => {
   const lines = [`Safarnama back-office is running at ${config.publicUrl}`];
@@ -89,15 +87,23 @@ const main = async () => {
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownDrainMs + CLOSE_GRACE_MS);
     timer.unref();
     try {
       // The scheduler claims nothing more (its sends in flight finish and release the claim);
       // new requests get 503 while those already running finish; then sockets (told first),
       // the listener and the database close.
       const scheduler = app.services.marketing.scheduler.stop();
-      const drained = await app.drain(DRAIN_MS);
-      if (!drained) app.log.warn('requests still running after the drain period; closing anyway');
+      const drained = await app.drain(config.shutdownDrainMs);
+      if (!drained) {
+        // An upload still arriving (or any call) is cut: its client sees the connection close
+        // and nothing half-written stays (each write is one transaction). Then a clean exit.
+        app.log.warn(
+          { drainMs: config.shutdownDrainMs },
+          'requests still running after the drain period were cut; shutting down',
+        );
+        app.server.closeAllConnections();
+      }
       await scheduler;
       await app.close();
       await database.close();

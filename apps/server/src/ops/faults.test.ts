@@ -188,3 +188,49 @@ describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTE
     socket.close();
   }, 30_000);
 });
+
+describe('SIGTERM while an upload outlives the drain (issue 18)', () => {
+  it('cuts it after SHUTDOWN_DRAIN_MS, says so, and exits 0', async () => {
+    const server = await startServerProcess({ SHUTDOWN_DRAIN_MS: '500' });
+    try {
+      await server.ready(60_000);
+      const token = await signInOver(server.base);
+      const { payload, headers } = await multipart([
+        { name: 'name', value: 'Nepal' },
+        { name: 'shortName', value: 'NP' },
+        { name: 'image', data: await makeJpeg(300, 200) },
+      ]);
+      const url = new URL(`${server.base}${API_PATHS.service.addCountry}`);
+      // The body never finishes arriving.
+      const cut = new Promise<string>((resolve) => {
+        const req = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: {
+              ...headers,
+              'content-length': String(payload.length),
+              authorization: `Bearer ${token}`,
+            },
+          },
+          (res) => resolve(`answered ${res.statusCode}`),
+        );
+        req.on('error', (err) => resolve(`cut: ${err.message}`));
+        req.write(payload.subarray(0, 1000));
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const signalled = Date.now();
+      server.signal('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(5000);
+      expect(await cut).toMatch(/^cut: /);
+      expect(server.output()).toContain(
+        'requests still running after the drain period were cut; shutting down',
+      );
+    } finally {
+      await server.dispose();
+    }
+  }, 90_000);
+});
