@@ -23,6 +23,7 @@ import type { StorageDriver } from './media/storage.js';
 import { registerUploads } from './media/uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/identity/auth.service.js';
+import { createDeviceCookies } from './modules/identity/device-cookies.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService, type AccountService } from './modules/account/account.service.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -269,6 +270,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     realtime,
     notifications,
     totpBox,
+    deviceCookies: createDeviceCookies(appSecret),
     log: app.log,
     sessionIdleMs: basicSettings.sessionIdleMs,
   });

@@ -18,7 +18,11 @@ import { requireAuth } from '../../http/access.js';
 import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import { AUTH_MESSAGES, type AuthService, type SessionResult } from '../identity/auth.service.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../identity/device-cookies.js';
 import { presentProfile } from '../identity/identity.present.js';
+
+/** The device cookie goes only to the sign-in calls (login and its second step live here). */
+const AUTH_COOKIE_PATH = API_PATHS.auth.login.slice(0, API_PATHS.auth.login.lastIndexOf('/'));
 
 export interface AuthRoutesDeps {
   auth: AuthService;
@@ -45,6 +49,12 @@ export const authRoutes =
           maxAge: result.maxAgeSeconds,
         });
       }
+      // This browser has signed in: its own sign-in allowance from now on.
+      reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
+        ...cookieOptions,
+        path: AUTH_COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
       return ok({ token: result.token, tokenType: result.tokenType }, AUTH_MESSAGES.loginSuccess);
     };
 
@@ -56,7 +66,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
           description:
-            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`). With two-factor on, a correct password answers `{twoFactorRequired: true, loginToken}` instead; send it with a code to validate-login-token.',
+            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`). With two-factor on, a correct password answers `{twoFactorRequired: true, loginToken}` instead; send it with a code to validate-login-token. Every sign-in also sets the HttpOnly `sn_device` cookie (path /api/v1/admin/auth, a year): from that browser, failed attempts count against its own allowance (5 in 15 minutes) instead of the account's, so others cannot lock the admin out of it.',
           body: requestSchema(loginRequestSchema),
           response: { 200: envelopeSchema(loginAnswerSchema), ...errorResponses(400, 401, 429) },
         },
@@ -65,6 +75,7 @@ export const authRoutes =
         const result = await auth.login(request.body.data, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
+          deviceCookie: request.cookies[DEVICE_COOKIE],
         });
         if (result.kind === 'challenge') {
           return ok(
@@ -95,6 +106,7 @@ export const authRoutes =
           await auth.validateLoginToken(request.body.data, {
             ip: request.ip,
             userAgent: request.headers['user-agent'],
+            deviceCookie: request.cookies[DEVICE_COOKIE],
           }),
         ),
     );

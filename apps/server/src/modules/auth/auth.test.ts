@@ -22,6 +22,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { record } from '../../test/api.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../identity/device-cookies.js';
 import { LOGIN_THROTTLE } from '../identity/throttles.js';
 
 const PROBE = '/api/test/itineraries-probe';
@@ -60,7 +61,8 @@ describe('auth', () => {
       const data = loginResponseSchema.parse(envelope.data);
       expect(data.tokenType).toBe('Session');
       expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(res.headers['set-cookie']).toBeUndefined();
+      // No session cookie: only the device cookie of a browser that has signed in.
+      expect(res.cookies.map((c) => c.name)).toEqual([DEVICE_COOKIE]);
 
       const [row] = await t.database.db
         .select()
@@ -293,6 +295,70 @@ describe('auth', () => {
         payload: { data: { email: victim.email, password: victim.password } },
       });
       expect(forged.statusCode).toBe(429);
+    });
+
+    it('keeps a browser that signed in before its own allowance while strangers lock the account (device cookie)', async () => {
+      const victim = await makeAdmin(t.database.db, t.hasher);
+      const first = await login(
+        t.app,
+        { email: victim.email, password: victim.password },
+        freshIp(),
+      );
+      expect(first.statusCode).toBe(200);
+      const issued = first.cookies.find((c) => c.name === DEVICE_COOKIE);
+      expect(issued).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/v1/admin/auth',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+      const fromDevice = (password: string, cookie = issued?.value ?? '') =>
+        t.app.inject({
+          method: 'POST',
+          url: API_PATHS.auth.login,
+          remoteAddress: freshIp(),
+          cookies: { [DEVICE_COOKIE]: cookie },
+          payload: { data: { email: victim.email, password } },
+        });
+
+      // Someone who knows the e-mail spends the account's allowance.
+      for (let i = 0; i <= LOGIN_THROTTLE.accountLimit; i++) {
+        await login(t.app, { email: victim.email, password: `guess-${i}` }, freshIp());
+      }
+      const stranger = await login(
+        t.app,
+        { email: victim.email, password: victim.password },
+        freshIp(),
+      );
+      expect(stranger.statusCode).toBe(429);
+      // The admin's own browser still signs in, and gets a fresh cookie.
+      const own = await fromDevice(victim.password);
+      expect(own.statusCode).toBe(200);
+      const renewed = own.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
+      expect(renewed).toBeDefined();
+      expect(renewed).not.toBe(issued?.value);
+
+      // A forged cookie, or this cookie for another admin, counts as a stranger.
+      const [nonce] = (issued?.value ?? '').split('.');
+      expect((await fromDevice(victim.password, `${nonce}.AAAA`)).statusCode).toBe(429);
+      const other = await makeAdmin(t.database.db, t.hasher);
+      for (let i = 0; i <= LOGIN_THROTTLE.accountLimit; i++) {
+        await login(t.app, { email: other.email, password: `guess-${i}` }, freshIp());
+      }
+      const borrowed = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.auth.login,
+        remoteAddress: freshIp(),
+        cookies: { [DEVICE_COOKIE]: renewed ?? '' },
+        payload: { data: { email: other.email, password: other.password } },
+      });
+      expect(borrowed.statusCode).toBe(429);
+
+      // The device's own allowance is limited like an account's.
+      for (let i = 0; i < LOGIN_THROTTLE.accountLimit; i++) {
+        expect((await fromDevice(`wrong-${i}`, renewed)).statusCode).toBe(401);
+      }
+      expect((await fromDevice(victim.password, renewed)).statusCode).toBe(429);
     });
 
     it('believes X-Forwarded-For only for the configured TRUST_PROXY hops', async () => {

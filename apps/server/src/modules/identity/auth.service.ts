@@ -43,6 +43,7 @@ import {
   CODE_THROTTLE,
   LOGIN_THROTTLE,
   accountKey,
+  deviceKey,
   clearAttempts,
   codeKey,
   ipKey,
@@ -50,6 +51,7 @@ import {
   reserveAttempt,
 } from './throttles.js';
 import { checkSecondFactor, type SecondFactorMethod } from './two-factor.js';
+import type { DeviceCookies } from './device-cookies.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -83,6 +85,8 @@ export type ValidateLoginTokenInput = z.output<typeof validateLoginTokenRequestS
 export interface LoginMeta {
   ip: string;
   userAgent: string | undefined;
+  /** The browser's device cookie, when it sent one (identity/device-cookies.ts). */
+  deviceCookie?: string | undefined;
 }
 
 export interface SessionResult extends LoginResponse {
@@ -91,6 +95,8 @@ export interface SessionResult extends LoginResponse {
   rawToken: string;
   /** Seconds until the session's absolute expiry (the cookie's Max-Age). */
   maxAgeSeconds: number;
+  /** A fresh device cookie for this browser (it has now signed in successfully). */
+  deviceCookie: string;
 }
 
 /** A correct password of an admin with 2FA on: the second step's token. */
@@ -117,6 +123,8 @@ export interface AuthServiceDeps {
   notifications: NotificationService;
   /** Opens the TOTP secrets (purpose 'totp'). */
   totpBox: SecretBox;
+  /** Issues and checks the device cookies of browsers that signed in before. */
+  deviceCookies: DeviceCookies;
   log: ServiceLog;
   /**
    * Idle expiry of `Session` tokens (the basic settings' session idle timeout, cached there);
@@ -141,6 +149,7 @@ export const createAuthService = ({
   realtime,
   notifications,
   totpBox,
+  deviceCookies,
   log,
   sessionIdleMs = async () => SESSION_POLICY.Session.idleMs,
 }: AuthServiceDeps) => {
@@ -161,12 +170,16 @@ export const createAuthService = ({
   };
 
   /**
-   * Reserves an attempt on the account and on the IP before any password is looked at; answers
-   * the seconds to wait (0 = go on).
+   * Reserves an attempt on the account (or, from a browser with a genuine device cookie for this
+   * e-mail, on that device's own allowance) and on the IP before any password is looked at;
+   * answers the seconds to wait (0 = go on).
    */
-  const throttleWait = async (email: string, ip: string): Promise<number> => {
+  const throttleWait = async (email: string, meta: LoginMeta): Promise<number> => {
     const { windowSeconds, accountLimit, ipLimit } = LOGIN_THROTTLE;
-    const account = await reserveAttempt(db, accountKey(email), accountLimit, windowSeconds);
+    const { ip } = meta;
+    const device = deviceCookies.verify(meta.deviceCookie, email);
+    const key = device ? deviceKey(device) : accountKey(email);
+    const account = await reserveAttempt(db, key, accountLimit, windowSeconds);
     const address = await reserveAttempt(db, ipKey(ip), ipLimit, windowSeconds);
     return Math.max(
       account.attempts > accountLimit ? account.retryAfterSeconds : 0,
@@ -191,6 +204,8 @@ export const createAuthService = ({
       at: Date;
       /** The idle timeout of `Session` tokens, read BEFORE the transaction (it may query). */
       sessionIdleMs: number;
+      /** The device cookie the browser came with (its allowance starts over). */
+      deviceCookie: string | undefined;
     },
   ): Promise<{ result: SessionResult; notice: NotificationInput | null }> => {
     const { rememberMe, source, method, at } = options;
@@ -212,7 +227,10 @@ export const createAuthService = ({
       absoluteExpiresAt: new Date(at.getTime() + policy.absoluteMs),
     });
     await setLastLogin(tx, admin.id, at);
-    await clearAttempts(tx, accountKey(admin.email));
+    // The allowance this attempt was counted on starts over: the device's own, or else the
+    // account's (a trusted browser's success says nothing about strangers' guesses).
+    const device = deviceCookies.verify(options.deviceCookie, admin.email);
+    await clearAttempts(tx, device ? deviceKey(device) : accountKey(admin.email));
     await clearAttempts(tx, codeKey(admin.id));
     await recordLoginAttempt(tx, {
       adminId: admin.id,
@@ -230,6 +248,7 @@ export const createAuthService = ({
         tokenType,
         rawToken,
         maxAgeSeconds: Math.floor(policy.absoluteMs / 1000),
+        deviceCookie: deviceCookies.issue(admin.email),
       },
       notice: newSignInNotice(history, source),
     };
@@ -241,7 +260,7 @@ export const createAuthService = ({
       userAgent: meta.userAgent,
       location: input.location,
     };
-    const wait = await throttleWait(input.email, meta.ip);
+    const wait = await throttleWait(input.email, meta);
     if (wait > 0) {
       const known = await findAdminWithTypeByEmail(db, input.email);
       await recordLoginAttempt(db, {
@@ -310,6 +329,7 @@ export const createAuthService = ({
         method: 'password',
         at,
         sessionIdleMs: idleMs,
+        deviceCookie: meta.deviceCookie,
       });
       await refundAttempt(tx, ipKey(meta.ip));
       return opened;
@@ -394,6 +414,7 @@ export const createAuthService = ({
         method: check.method,
         at,
         sessionIdleMs: idleMs,
+        deviceCookie: meta.deviceCookie,
       });
       return {
         kind: 'ok',

@@ -13,6 +13,8 @@ const MINUTES = 60;
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, accountLimit: 5, ipLimit: 20 } as const;
 export const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+/** A trusted browser's own allowance (identity/device-cookies.ts), instead of the account's. */
+export const deviceKey = (nonce: string) => `device:${nonce}`;
 
 /** Codes checked per admin (login second step, enabling and disabling 2FA): 10 per 15 minutes. */
 export const CODE_THROTTLE = { windowSeconds: 15 * MINUTES, limit: 10 } as const;
