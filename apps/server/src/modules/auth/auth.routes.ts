@@ -66,7 +66,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
           description:
-            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`). With two-factor on, a correct password answers `{twoFactorRequired: true, loginToken}` instead; send it with a code to validate-login-token. Every sign-in also sets the HttpOnly `sn_device` cookie (path /api/v1/admin/auth, a year): from that browser, failed attempts count against its own allowance (5 in 15 minutes) instead of the account's, so others cannot lock the admin out of it.',
+            'rememberMe → tokenType Cookie: the server sets the HttpOnly authToken cookie and the body token is null. Otherwise tokenType Session with the token in the body (send it as `Authorization: Bearer`). With two-factor on, a correct password answers `{twoFactorRequired: true, loginToken}` instead; send it with a code to validate-login-token. Every sign-in also sets the HttpOnly `sn_device` cookie (path /api/v1/admin/auth, a year): from that browser, failed attempts count against its own allowance (5 in 15 minutes) instead of the account allowance, so others cannot lock the admin out of it.',
           body: requestSchema(loginRequestSchema),
           response: { 200: envelopeSchema(loginAnswerSchema), ...errorResponses(400, 401, 429) },
         },
