@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,6 +44,35 @@ describe('config', () => {
     expect((await readFile(file, 'utf8')).trim()).toBe(first.appSecret);
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+  });
+
+  it('names a DATA_DIR it cannot write (an immutable folder, as a read-only mount)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'safarnama-readonly-'));
+    // chattr +i refuses every write, root's too (`chmod` would not stop root).
+    const immutable = spawnSync('chattr', ['+i', dir]).status === 0;
+    try {
+      if (!immutable) await chmod(dir, 0o500);
+      const error = (() => {
+        try {
+          loadConfig({ DATA_DIR: dir });
+          return undefined;
+        } catch (err) {
+          return err;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^DATA_DIR: ${dir} is not writable \\((EPERM|EACCES|EROFS)\\); the database, uploads and secrets live there\\.`,
+          ),
+        ),
+      ]);
+    } finally {
+      if (immutable) spawnSync('chattr', ['-i', dir]);
+      await chmod(dir, 0o700);
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('derives the cookie Secure flag from an https PUBLIC_URL', async () => {

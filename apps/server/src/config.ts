@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -335,6 +335,25 @@ export const parseEnv = (env: NodeJS.ProcessEnv) => {
 };
 
 /** Reads APP_SECRET from DATA_DIR/app-secret, creating it (mode 0600) on first start. */
+/**
+ * DATA_DIR holds the database, the uploads and the secrets: a folder this process cannot write
+ * (read-only mount, immutable, wrong owner) is reported by its path at the start, before anything
+ * tries to write there and fails less clearly.
+ */
+const ensureWritable = (dataDir: string) => {
+  const probe = join(dataDir, `.write-check-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError([
+      `DATA_DIR: ${dataDir} is not writable (${code}); the database, uploads and secrets live there. Make it writable, or point DATA_DIR at a folder this user can write.`,
+    ]);
+  }
+};
+
 const loadOrCreateSecret = (dataDir: string): string => {
   const file = join(dataDir, 'app-secret');
   if (existsSync(file)) {
@@ -378,6 +397,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ? e.DATA_DIR
       : resolve(baseDir, e.DATA_DIR)
     : join(baseDir, 'data');
+  ensureWritable(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
   return {
