@@ -229,7 +229,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('routeTable', recordRoutes(app));
   app.decorateRequest('auth', null);
-  installErrorHandler(app);
+  // Storage faults of the database (http/error-handler.ts) make /api/ready fail for a while.
+  const storageFaults = { lastAt: 0 };
+  installErrorHandler(app, storageFaults);
 
   const appSecret = config.appSecret ?? DEV_APP_SECRET;
   const publicUrl = config.publicUrl ?? config.publicOrigin;
@@ -449,7 +451,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.addHook('preClose', () => realtime.close());
 
   await registerDocs(app);
-  await app.register(systemRoutes(database));
+  await app.register(systemRoutes(database, storageFaults));
   await app.register(authRoutes({ auth, secureCookies: config.secureCookies }));
   await app.register(accountRoutes({ account }));
   await app.register(notificationRoutes({ notifications }));

@@ -190,6 +190,11 @@ describe('storage that fails under the running server (issue 18)', () => {
           message: MESSAGES.storage,
         });
         expect((await t.app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+        const ready = await t.app.inject({ method: 'GET', url: API_PATHS.ready });
+        expect([ready.statusCode, ready.json<{ message: string }>().message]).toEqual([
+          503,
+          MESSAGES.storage,
+        ]);
       } finally {
         await chmod(blogsFile, 0o600);
       }

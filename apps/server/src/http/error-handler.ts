@@ -148,8 +148,17 @@ export const errorEnvelopeFor = (
 };
 
 /** The one error handler: every failure leaves as the error envelope, never with a stack or SQL. */
-export const installErrorHandler = (app: FastifyInstance) => {
+/** When the database last failed to read or write its files (ms since epoch; 0 = never). */
+export interface StorageFaults {
+  lastAt: number;
+}
+
+export const installErrorHandler = (
+  app: FastifyInstance,
+  storageFaults: StorageFaults = { lastAt: 0 },
+) => {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (isStorageFault(err)) storageFaults.lastAt = Date.now();
     const envelope = errorEnvelopeFor(err, request);
     return send(reply, envelope, err instanceof AppError ? err.headers : {});
   });
