@@ -3,7 +3,7 @@
  *
  *   npm run build            # first: the bench runs apps/server/dist and serves apps/web/dist
  *   npm run bench -- [--db=embedded|pglite|postgres] [--rows N] [--duration S] [--only a,b] [--no-web]
- *                    [--publish] [--republish bench/results/<run>.json]
+ *                    [--no-compress] [--publish] [--republish bench/results/<run>.json]
  *
  * 1. Makes its own DATA_DIR (a temp dir) and, with `--db=postgres`, its own database on
  *    TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test), dropped at the
@@ -16,9 +16,10 @@
  *    load comes from one address), warms it up, and runs the autocannon scenarios, each
  *    `--duration` seconds (default 10) at 10 connections after a 2-second warm-up of its own:
  *    `/api/health` (the reference every ratio is against), itinerary list page 1, common and rare
- *    search, page 1000, the other lists (image libraries, places, place details, blogs), the
- *    homepage GET, the dashboard, create itinerary, login (with `/api/health` timed alongside),
- *    and the upload of a 4000×3000 JPEG against sharp doing the same work alone.
+ *    search (each also as a browser asks, `Accept-Encoding: br, gzip`: "…, br"; `--no-compress`
+ *    leaves those out), page 1000, the other lists (image libraries, places, place details,
+ *    blogs), the homepage GET, the dashboard, create itinerary, login (with `/api/health` timed
+ *    alongside), and the upload of a 4000×3000 JPEG against sharp doing the same work alone.
  * 3. Measures the web budgets in Chromium (e2e/bench/web-budgets.spec.ts) against that server.
  * 4. Stops the server and saves the EXPLAIN (ANALYZE, BUFFERS) of every list and search query
  *    the services send, captured by running them on the same database.
@@ -76,6 +77,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     only: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
+    'no-compress': { type: 'boolean', default: false },
     publish: { type: 'boolean', default: false },
     republish: { type: 'string' },
     'upload-runs': { type: 'string', default: '5' },
@@ -104,6 +106,10 @@ const SIGN_IN_ACCOUNTS = 50;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Password-2026' };
 const SIGN_IN_PASSWORD = 'Bench-Sign-In-Password-2026';
 const webDist = join(repoRoot, 'apps', 'web', 'dist', 'index.html');
+
+/** Run again with the header a browser sends (compressed answers, issue 25), unless --no-compress. */
+const COMPRESSED_TOO = new Set(['list', 'search-common', 'search-rare']);
+const ACCEPT_ENCODING = 'br, gzip';
 
 /** PERFORMANCE.md "At 1M itineraries every list and search page stays under 100 ms p95". */
 const ANY_LIST_MS = 100;
@@ -481,7 +487,22 @@ const main = async () => {
         requests: [loginRequest],
       },
     ];
-    const scenarios = all.filter((s) => !ONLY || ONLY.has(s.key));
+    /** The same scenario with compressed answers, as a browser asks for them. */
+    const compressed = (s: Scenario): Scenario => ({
+      ...s,
+      key: `${s.key}-br`,
+      name: `${s.name}, br`,
+      probe: undefined, // a probe runs beside the plain scenario only
+      requests: s.requests.map((r) => ({
+        ...r,
+        headers: { ...r.headers, 'accept-encoding': ACCEPT_ENCODING },
+      })),
+    });
+    const scenarios = all
+      .flatMap((s) =>
+        COMPRESSED_TOO.has(s.key) && !args['no-compress'] ? [s, compressed(s)] : [s],
+      )
+      .filter((s) => !ONLY || ONLY.has(s.key));
 
     // Warm-up: every GET scenario in turn, then each scenario again before its own run.
     console.log('Warming up…');

@@ -13,10 +13,11 @@ import { createMailer, type Mailer } from './messaging/mail.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccessGuard, recordRoutes, type RouteRecord } from './http/access.js';
+import { registerCompression } from './http/compression.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandler, loggableError } from './http/error-handler.js';
 import { NotFound, RateLimited } from './http/errors.js';
-import { readIndex, registerWeb, wantsAppShell } from './http/web.js';
+import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
 import { createImagePipeline, type ImagePipeline } from './media/pipeline.js';
 import type { StorageDriver } from './media/storage.js';
@@ -442,6 +443,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     },
   });
 
+  // br / gzip for every route registered from here on (http/compression.ts); socket.io is not a
+  // route and is left alone.
+  await registerCompression(app);
+
   realtime.attach(app.server, {
     authenticate: auth.authenticate,
     admit: ipList.allows,
@@ -487,13 +492,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const index = await registerWeb(app, config.webDist);
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
-    if (index && wantsAppShell(request)) {
-      return reply
-        .code(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await readIndex(index));
-    }
+    if (index && wantsAppShell(request)) return sendAppShell(request, reply, index);
     throw new NotFound();
   });
 

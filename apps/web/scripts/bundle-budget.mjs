@@ -5,7 +5,8 @@
 // - every lazily loaded chunk (a route page, or a modal inside one) with the static imports it adds
 //   to what its importer already loaded <= 60 KB gzip, except the pieces the budget names as loading
 //   separately (the rich-text editor and the charts).
-// Exits 1 with a table when a budget is broken.
+// Exits 1 with a table when a budget is broken. This is the early warning at build time; what is
+// really sent (brotli, in Chromium) is checked by e2e/tests/wire-budget.spec.ts.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
