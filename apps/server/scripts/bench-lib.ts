@@ -665,10 +665,13 @@ export const processTreeMemory = (rootPid: number) => {
   }
   let pssKiB = 0;
   let rssKiB = 0;
+  let rootPssKiB = 0;
   for (const pid of tree) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      pssKiB += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const pss = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pssKiB += pss;
+      if (pid === rootPid) rootPssKiB = pss;
       rssKiB += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     } catch {
       // gone meanwhile
@@ -677,6 +680,8 @@ export const processTreeMemory = (rootPid: number) => {
   return {
     processes: tree.length,
     pssMiB: Math.round(pssKiB / 1024),
+    /** The server process alone; the rest is the database's. */
+    serverPssMiB: Math.round(rootPssKiB / 1024),
     rssMiB: Math.round(rssKiB / 1024),
   };
 };

@@ -560,7 +560,7 @@ const main = async () => {
     const memory = server.child.pid ? processTreeMemory(server.child.pid) : undefined;
     if (memory) {
       console.log(
-        `Memory of the server and its database processes: ${memory.pssMiB} MiB PSS (RSS summed ${memory.rssMiB} MiB, ${memory.processes} processes)`,
+        `Memory of the server and its database processes: ${memory.pssMiB} MiB PSS, the server ${memory.serverPssMiB} (RSS summed ${memory.rssMiB} MiB, ${memory.processes} processes)`,
       );
     }
     await server.stop();
@@ -794,7 +794,10 @@ const renderRun = (run: BenchRun) => {
       '',
       `Memory after the scenarios, the server and its database processes (${run.memory.processes}): ` +
         `**${run.memory.pssMiB} MiB** PSS (shared pages counted once; RSS summed over the processes ` +
-        `${run.memory.rssMiB} MiB).`,
+        `${run.memory.rssMiB} MiB)` +
+        (run.memory.serverPssMiB === undefined
+          ? '.'
+          : `: the server ${run.memory.serverPssMiB} MiB, the database ${run.memory.pssMiB - run.memory.serverPssMiB} MiB.`),
     );
   }
   if (run.upload) {
