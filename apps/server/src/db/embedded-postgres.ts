@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import {
   chmod,
   chown,
+  cp,
   mkdir,
   readFile,
   rename,
@@ -14,8 +15,8 @@ import {
 } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { arch, platform } from 'node:os';
-import { dirname, join, parse } from 'node:path';
+import { arch, platform, tmpdir } from 'node:os';
+import { basename, dirname, join, parse } from 'node:path';
 import pg from 'pg';
 
 /**
@@ -75,6 +76,8 @@ export const embeddedPaths = paths;
 // Binaries
 
 export interface Binaries {
+  /** The folder holding bin/, lib/ and share/. */
+  native: string;
   initdb: string;
   postgres: string;
   /** The major version the binaries run (from `share/postgresql/…` or the package version). */
@@ -112,6 +115,7 @@ export const findBinaries = async (): Promise<Binaries | undefined> => {
     }
   }
   return {
+    native: join(root, 'native'),
     initdb: bin('initdb'),
     postgres: bin('postgres'),
     major: Number.parseInt(version, 10),
@@ -157,14 +161,44 @@ const openPathFor = async (user: RunAs, dataDir: string) => {
   if (user.uid === undefined) return;
   const own = await stat(dataDir);
   if ((own.mode & 0o001) === 0 && own.uid !== user.uid) await chmod(dataDir, own.mode | 0o001);
-  for (let dir = dirname(dataDir); dir !== parse(dir).root; dir = dirname(dir)) {
-    const info = await stat(dir);
-    if ((info.mode & 0o001) === 0 && info.uid !== user.uid) {
-      throw new EmbeddedDatabaseError(
-        `The server runs as root, so the embedded database runs as the user "${user.name}", who cannot pass through ${dir} (mode ${(info.mode & 0o777).toString(8)}) to reach DATA_DIR ${dataDir}. Open it with chmod o+x ${dir}, choose another DATA_DIR, or run the server as a normal user.`,
-      );
-    }
+  const dir = await closedFolderAbove(user, dataDir);
+  if (dir) {
+    throw new EmbeddedDatabaseError(
+      `The server runs as root, so the embedded database runs as the user "${user.name}", who cannot pass through ${dir} to reach DATA_DIR ${dataDir}. Open it with chmod o+x ${dir}, choose another DATA_DIR, or run the server as a normal user.`,
+    );
   }
+};
+
+/** The first folder above `path` that `user` may not pass through (others lack x), if any. */
+const closedFolderAbove = async (user: RunAs, path: string): Promise<string | undefined> => {
+  for (let dir = dirname(path); dir !== parse(dir).root; dir = dirname(dir)) {
+    const info = await stat(dir);
+    if ((info.mode & 0o001) === 0 && info.uid !== user.uid) return dir;
+  }
+  return undefined;
+};
+
+/**
+ * As root, the database's user must reach the binaries too: when they sit below a closed folder
+ * (a checkout under /root, say), a copy goes to the system's temp folder once per version.
+ */
+const reachableBinaries = async (bin: Binaries, user: RunAs): Promise<Binaries> => {
+  if (user.uid === undefined || !(await closedFolderAbove(user, bin.native))) return bin;
+  const native = join(tmpdir(), `safarnama-postgres-${bin.version}-${arch()}`);
+  if (!existsSync(join(native, 'bin', basename(bin.postgres)))) {
+    const partial = `${native}.${process.pid}.partial`;
+    await cp(bin.native, partial, { recursive: true, verbatimSymlinks: true });
+    await chmod(partial, 0o755);
+    await rename(partial, native).catch(async () => {
+      await rm(partial, { recursive: true, force: true }); // another start made it first
+    });
+  }
+  return {
+    ...bin,
+    native,
+    initdb: join(native, 'bin', basename(bin.initdb)),
+    postgres: join(native, 'bin', basename(bin.postgres)),
+  };
 };
 
 const giveTo = async (user: RunAs, path: string) => {
@@ -471,7 +505,7 @@ const startPostmaster = async (
 };
 
 export const openEmbeddedCluster = async (
-  bin: Binaries,
+  binaries: Binaries,
   options: EmbeddedOptions,
   /** Runs on a freshly made cluster before it is committed (the PGlite import). */
   onCreate?: (url: string) => Promise<void>,
@@ -481,6 +515,7 @@ export const openEmbeddedCluster = async (
   await mkdir(dataDir, { recursive: true });
   const user = runAs();
   await openPathFor(user, dataDir);
+  const bin = await reachableBinaries(binaries, user);
   await takeLock(dataDir, 0);
   // From here the lock is ours: released when the start fails.
   try {
