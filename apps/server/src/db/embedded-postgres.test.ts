@@ -1,8 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@safarnama/contract';
@@ -263,6 +265,41 @@ describe('a DATA_DIR made by the PGlite default of earlier releases', () => {
 });
 
 describe('the server process on the embedded default', () => {
+  it('npm run backup while the server runs reads through its cluster; a second server is refused', async () => {
+    const server = await startServerProcess({});
+    try {
+      await server.ready(60_000);
+      const cli = fileURLToPath(new URL('../ops/backup-cli.ts', import.meta.url));
+      const out = join(server.dataDir, 'while-running.jsonl.gz');
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', cli, 'backup', '--out', out],
+        {
+          cwd: dirname(cli),
+          env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+          timeout: 60_000,
+        },
+      );
+      expect(stdout).toContain(`written to ${out}`);
+      expect(existsSync(out)).toBe(true);
+
+      const second = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))],
+        {
+          env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0' },
+          timeout: 60_000,
+        },
+      ).catch((err: { code?: number; stderr?: string }) => err);
+      expect(second).toMatchObject({ code: 1 });
+      expect((second as { stderr: string }).stderr).toContain('Another Safarnama server (pid');
+      // The first one still answers.
+      expect((await fetch(`${server.base}/api/ready`)).status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  }, 120_000);
+
   it('kill -9 under write load: the database goes with it, the next start is clean, every acknowledged write is there', async () => {
     const first = await startServerProcess({});
     const { dataDir } = first;
