@@ -19,6 +19,7 @@ import {
   findBinaries,
   isAlive,
   openEmbeddedCluster,
+  usableBinaries,
   type Binaries,
 } from './embedded-postgres.js';
 import { openDatabase } from './open-database.js';
@@ -109,7 +110,7 @@ describe('the embedded PostgreSQL', () => {
     // of server and watchdog together, or on Windows): started by hand here.
     const { uid, gid } = statSync(embeddedPaths(dataDir).cluster);
     const stray = spawn(
-      bin.postgres,
+      (await usableBinaries(bin)).postgres,
       [
         '-D',
         embeddedPaths(dataDir).cluster,
@@ -126,6 +127,7 @@ describe('the embedded PostgreSQL', () => {
         detached: true,
       },
     );
+    stray.once('error', (err) => lines.push(`stray: ${err.message}`));
     stray.unref();
     const strayPid = await until(async () => {
       const pid = await postmasterPid(dataDir);

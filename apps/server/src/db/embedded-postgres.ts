@@ -201,6 +201,9 @@ const reachableBinaries = async (bin: Binaries, user: RunAs): Promise<Binaries> 
   };
 };
 
+/** The binaries as the database's user will run them (a copy, as root, when need be). */
+export const usableBinaries = (bin: Binaries) => reachableBinaries(bin, runAs());
+
 const giveTo = async (user: RunAs, path: string) => {
   if (user.uid !== undefined && user.gid !== undefined) await chown(path, user.uid, user.gid);
 };
