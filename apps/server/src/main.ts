@@ -46,6 +46,7 @@ const main = async () => {
     onError: (err) => process.stderr.write(`database connection error: ${err.message}\n`),
     say: (line) => process.stderr.write(`${line}\n`),
     embedded: config.db.embedded,
+    serverPort: config.port,
     queryTimeoutMs: config.db.queryTimeoutMs,
     maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
   });

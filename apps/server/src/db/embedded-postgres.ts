@@ -375,6 +375,8 @@ export interface EmbeddedOptions {
   unsafeNoSync?: boolean;
   /** Extra `-c name=value` settings for the postmaster. */
   settings?: Record<string, string | number>;
+  /** Ports the database must not take: the server's own (PORT), which it binds only later. */
+  avoidPorts?: number[];
 }
 
 export interface EmbeddedCluster {
@@ -442,7 +444,7 @@ const startPostmaster = async (
   /** A restart keeps the port the pool already connects to. */
   port?: number,
 ): Promise<Postmaster> => {
-  port ??= await freePort();
+  while (port === undefined || options.avoidPorts?.includes(port)) port = await freePort();
   const settings: Record<string, string | number> = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',

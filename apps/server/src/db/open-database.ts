@@ -30,6 +30,8 @@ export interface OpenDatabaseOptions {
   /** Tests and the benchmark's throw-away clusters: no fsync. */
   unsafeNoSync?: boolean;
   settings?: EmbeddedOptions['settings'];
+  /** The server's own port, which the embedded database must not take before it listens. */
+  serverPort?: number;
   /** The backup command: when a server runs on this DATA_DIR, use its cluster (read only use). */
   joinRunning?: boolean;
 }
@@ -126,6 +128,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       say,
       ...(options.unsafeNoSync ? { unsafeNoSync: true } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.serverPort ? { avoidPorts: [options.serverPort] } : {}),
     },
     legacy ? (url) => importPglite(embeddedPaths(options.dataDir).cluster, url, say) : undefined,
   );
