@@ -14,10 +14,10 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { basename, dirname, join, parse } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../lib/free-port.js';
 
 /**
  * The embedded default: a real PostgreSQL server, run by this process from the binaries of the
@@ -239,18 +239,6 @@ const waitUntil = async (test: () => boolean, ms: number): Promise<boolean> => {
   }
   return test();
 };
-
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error()),
-      );
-    });
-  });
 
 /** Runs a binary to completion; rejects with its output when it fails. */
 const run = (file: string, args: string[], user: RunAs) =>

@@ -1,22 +1,16 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port.js';
+
+export { freePort };
 
 /**
  * The real server entry (src/main.ts, through tsx) as a child process on a free port with its own
  * data dir: for the tests that need whole processes (start-up, SIGTERM, two nodes).
  */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** Polls `probe` until it gives a value (errors count as "not yet"). */
 export const until = async <T>(
