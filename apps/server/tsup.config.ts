@@ -2,8 +2,13 @@ import { cp, rm } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The server, and the backup/restore command (npm run backup / restore at the root).
-  entry: { main: 'src/main.ts', 'backup-cli': 'src/ops/backup-cli.ts' },
+  // The server, its image process (media/image-process.ts forks it from beside main.js), and the
+  // backup/restore command (npm run backup / restore at the root).
+  entry: {
+    main: 'src/main.ts',
+    'image-worker': 'src/media/image-worker.ts',
+    'backup-cli': 'src/ops/backup-cli.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node22',

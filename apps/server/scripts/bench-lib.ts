@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -19,6 +20,7 @@ import { API_PATHS, LIBRARY_MONTHS, MONTHS, TOUR_TYPES } from '@safarnama/contra
 import { openPostgres, type Database } from '../src/db/client.js';
 import type { ItineraryInputData } from '../src/modules/itineraries/itineraries.service.js';
 import * as schema from '../src/db/schema/index.js';
+import { BROTLI_QUALITY, GZIP_LEVEL, brotliParams } from '../src/http/compression.js';
 import { createLimiter } from '../src/media/limit.js';
 import {
   SHARP_JOBS,
@@ -666,12 +668,16 @@ export const processTreeMemory = (rootPid: number) => {
   let pssKiB = 0;
   let rssKiB = 0;
   let rootPssKiB = 0;
+  let imagesPssKiB = 0;
   for (const pid of tree) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
       const pss = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       pssKiB += pss;
       if (pid === rootPid) rootPssKiB = pss;
+      else if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('image-worker')) {
+        imagesPssKiB += pss;
+      }
       rssKiB += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     } catch {
       // gone meanwhile
@@ -680,8 +686,10 @@ export const processTreeMemory = (rootPid: number) => {
   return {
     processes: tree.length,
     pssMiB: Math.round(pssKiB / 1024),
-    /** The server process alone; the rest is the database's. */
+    /** The server process alone; the rest is the database's and the image process's. */
     serverPssMiB: Math.round(rootPssKiB / 1024),
+    /** The image process (media/image-process.ts), 0 when it is not running. */
+    imagesPssMiB: Math.round(imagesPssKiB / 1024),
     rssMiB: Math.round(rssKiB / 1024),
   };
 };
@@ -768,4 +776,66 @@ export const measureUpload = async (origin: string, token: string, runs: number)
   done = true;
   await poll;
   return { photoBytes: photo.length, alone, uploads, idle, during, uploadMs };
+};
+
+// ── compression cost ─────────────────────────────────────────────────────────────────────────
+
+export const COMPRESSION_RUNS = 200;
+
+export interface CompressionCost {
+  name: string;
+  /** The plain answer. */
+  bytes: number;
+  /** What the server sends (its quality / level), and the CPU one compression takes. */
+  brotli: { bytes: number; ms: number };
+  gzip: { bytes: number; ms: number };
+  /** The alternatives measured beside them. */
+  candidates: { label: string; bytes: number; ms: number }[];
+}
+
+const compressCost = (compress: () => Buffer) => {
+  let bytes = 0;
+  const times: number[] = [];
+  for (let i = 0; i < COMPRESSION_RUNS; i++) {
+    const start = process.hrtime.bigint();
+    bytes = compress().length;
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return { bytes, ms: Math.round(pct(times, 50) * 100) / 100 };
+};
+
+/**
+ * Fetches each request's answer once, plain, and times compressing it in this process, one call
+ * each as the server does for answers up to its sync threshold: the server's brotli quality and
+ * gzip level, and the alternatives (brotli 1–5, gzip 1).
+ */
+export const measureCompression = async (
+  origin: string,
+  scenarios: { name: string; requests: { path?: string; headers?: Record<string, unknown> }[] }[],
+): Promise<CompressionCost[]> => {
+  const out: CompressionCost[] = [];
+  for (const s of scenarios) {
+    const request = s.requests[0];
+    if (!request?.path) continue;
+    const res = await fetch(`${origin}${request.path}`, {
+      headers: {
+        authorization: String(request.headers?.authorization),
+        'accept-encoding': 'identity',
+      },
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    const br = (q: number) => () => brotliCompressSync(body, { params: brotliParams(q) });
+    const gz = (level: number) => () => gzipSync(body, { level });
+    out.push({
+      name: s.name,
+      bytes: body.length,
+      brotli: compressCost(br(BROTLI_QUALITY)),
+      gzip: compressCost(gz(GZIP_LEVEL)),
+      candidates: [
+        ...[1, 2, 3, 4, 5].map((q) => ({ label: `br q${q}`, ...compressCost(br(q)) })),
+        { label: 'gzip 1', ...compressCost(gz(1)) },
+      ],
+    });
+  }
+  return out;
 };

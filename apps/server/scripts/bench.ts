@@ -49,6 +49,7 @@ import { createImageLibraryService } from '../src/modules/image-libraries/image-
 import { createItineraryService } from '../src/modules/itineraries/itineraries.service.js';
 import { createPlaceDetailsService } from '../src/modules/place-details/place-details.service.js';
 import {
+  COMPRESSION_RUNS,
   SEARCH_TERMS,
   apiSignIn,
   benchItinerary,
@@ -56,6 +57,7 @@ import {
   createBenchDatabase,
   explainCaptured,
   f1,
+  measureCompression,
   measureUpload,
   pct,
   repoRoot,
@@ -67,8 +69,11 @@ import {
   signInEmail,
   startBuiltServer,
   time,
+  type CompressionCost,
   type SqlRunner,
 } from './bench-lib.js';
+import { BROTLI_QUALITY, GZIP_LEVEL } from '../src/http/compression.js';
+import { IMAGE_PROCESS_IDLE_MS } from '../src/media/image-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -517,6 +522,18 @@ const main = async () => {
         Math.max(3, WARMUP_S * 2),
       );
     }
+    // What compressing the answers costs (issue 25): the plain bodies (before the create
+    // scenario adds rows of its own to page 1), compressed here.
+    let compression: CompressionCost[] | null = null;
+    if (!args['no-compress'] && scenarios.some((s) => COMPRESSED_TOO.has(s.key))) {
+      console.log('Compression cost of the answers…');
+      compression = await measureCompression(
+        origin,
+        scenarios.filter((s) => COMPRESSED_TOO.has(s.key)),
+      );
+      for (const c of compression) console.log(c);
+    }
+
     const measured: Measured[] = [];
     for (const s of scenarios) {
       await cannon(origin, s, WARMUP_S);
@@ -536,9 +553,13 @@ const main = async () => {
 
     // The upload budget: one at a time, against sharp alone in this process.
     let upload: Awaited<ReturnType<typeof measureUpload>> | null = null;
+    let uploadedAt = 0;
+    let memoryAfterUploads: ReturnType<typeof processTreeMemory> | undefined;
     if (!ONLY || ONLY.has('upload')) {
       console.log('Upload of a 4000×3000 JPEG…');
       upload = await measureUpload(origin, token, UPLOAD_RUNS);
+      uploadedAt = Date.now();
+      if (server.child.pid) memoryAfterUploads = processTreeMemory(server.child.pid);
     }
 
     // ── 3. the web budgets in Chromium ─────────────────────────────────────────────────────
@@ -557,6 +578,12 @@ const main = async () => {
       else console.error(`The web measurement failed (exit ${code}).`);
     }
     const loadAfter = loadavg();
+    // The steady state: the image process stops IMAGE_PROCESS_IDLE_MS after its last image.
+    const idleLeft = uploadedAt + IMAGE_PROCESS_IDLE_MS + 2000 - Date.now();
+    if (uploadedAt && idleLeft > 0) {
+      console.log(`Waiting ${Math.ceil(idleLeft / 1000)} s for the image process to stop…`);
+      await new Promise((resolve) => setTimeout(resolve, idleLeft));
+    }
     const memory = server.child.pid ? processTreeMemory(server.child.pid) : undefined;
     if (memory) {
       console.log(
@@ -590,6 +617,8 @@ const main = async () => {
       },
       scenarios: measured,
       memory,
+      memoryAfterUploads,
+      compression,
       upload: upload && summariseUpload(upload),
       web: web && summariseWeb(web),
     };
@@ -749,6 +778,10 @@ interface BenchRun {
   scenarios: Measured[];
   /** The server and its database processes at the end of the scenarios (older runs: absent). */
   memory?: ReturnType<typeof processTreeMemory>;
+  /** Right after the uploads, the image process still running (older runs: absent). */
+  memoryAfterUploads?: ReturnType<typeof processTreeMemory>;
+  /** The answers' bytes and the CPU to compress each (older runs: absent). */
+  compression?: CompressionCost[] | null;
   upload: ReturnType<typeof summariseUpload> | null;
   web: ReturnType<typeof summariseWeb> | null;
 }
@@ -790,15 +823,52 @@ const renderRun = (run: BenchRun) => {
     );
   }
   if (run.memory) {
+    const split = (m: ReturnType<typeof processTreeMemory>) =>
+      m.serverPssMiB === undefined
+        ? ''
+        : `: the server ${m.serverPssMiB} MiB, ` +
+          (m.imagesPssMiB ? `the image process ${m.imagesPssMiB} MiB, ` : '') +
+          `the database ${m.pssMiB - m.serverPssMiB - (m.imagesPssMiB ?? 0)} MiB`;
     lines.push(
       '',
-      `Memory after the scenarios, the server and its database processes (${run.memory.processes}): ` +
+      `Memory after the scenarios${run.memoryAfterUploads ? ' (the image process stopped, idle)' : ''}, ` +
+        `the server and its child processes (${run.memory.processes}): ` +
         `**${run.memory.pssMiB} MiB** PSS (shared pages counted once; RSS summed over the processes ` +
-        `${run.memory.rssMiB} MiB)` +
-        (run.memory.serverPssMiB === undefined
-          ? '.'
-          : `: the server ${run.memory.serverPssMiB} MiB, the database ${run.memory.pssMiB - run.memory.serverPssMiB} MiB.`),
+        `${run.memory.rssMiB} MiB)${split(run.memory)}.` +
+        (run.memoryAfterUploads
+          ? ` Right after the uploads: ${run.memoryAfterUploads.pssMiB} MiB PSS (RSS summed ` +
+            `${run.memoryAfterUploads.rssMiB} MiB)${split(run.memoryAfterUploads)}.`
+          : ''),
     );
+  }
+  if (run.compression?.length) {
+    lines.push(
+      '',
+      `Compressed answers ("…, br" rows): the answer's size plain and compressed, and the CPU one ` +
+        `compression takes (median of ${COMPRESSION_RUNS}, in one call as the server does for ` +
+        `answers up to 128 KB). The server uses brotli quality ${BROTLI_QUALITY}, gzip level ` +
+        `${GZIP_LEVEL} for clients without brotli; the other columns are the alternatives measured.`,
+      '',
+      '| answer | plain | br (server) | gzip (server) | br q1 | br q4 | br q5 | gzip 1 |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    const cell = (c: { bytes: number; ms: number }) => `${f1(c.bytes / 1024)} KB, ${c.ms} ms`;
+    for (const c of run.compression) {
+      const at = (label: string) => c.candidates.find((k) => k.label === label);
+      lines.push(
+        `| ${c.name} | ${f1(c.bytes / 1024)} KB | ${cell(c.brotli)} | ${cell(c.gzip)} | ${[
+          'br q1',
+          'br q4',
+          'br q5',
+          'gzip 1',
+        ]
+          .map((l) => {
+            const k = at(l);
+            return k ? cell(k) : '';
+          })
+          .join(' | ')} |`,
+      );
+    }
   }
   if (run.upload) {
     const u = run.upload;

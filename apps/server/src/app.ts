@@ -19,6 +19,7 @@ import { installErrorHandler, loggableError } from './http/error-handler.js';
 import { NotFound, RateLimited } from './http/errors.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
+import { createImageProcess } from './media/image-process.js';
 import { createImagePipeline, type ImagePipeline } from './media/pipeline.js';
 import type { StorageDriver } from './media/storage.js';
 import { registerUploads } from './media/uploads.js';
@@ -237,7 +238,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const appSecret = config.appSecret ?? DEV_APP_SECRET;
   const publicUrl = config.publicUrl ?? config.publicOrigin;
   const realtime = deps.realtime ?? createRealtime({ pool: database.pool, log: app.log });
-  const pipeline = deps.pipeline ?? createImagePipeline({ now });
+  // Image decoding and encoding run in a child process of their own (media/image-process.ts).
+  const images = deps.pipeline ? null : createImageProcess({ log: app.log });
+  if (images) app.addHook('onClose', async () => images.close());
+  const pipeline = deps.pipeline ?? createImagePipeline({ now, processIn: images?.process });
   // Settings (issue 9): the allowed-IP list and the basic settings are read on every guarded
   // request (cached); the e-mail channel feeds the mailer; the idle timeout feeds the sessions.
   const ipList = createIpListService({ db: database.db, now, realtime, log: app.log });

@@ -8,14 +8,20 @@ import { API_PATHS } from '@safarnama/contract';
  */
 export const COMPRESS_THRESHOLD = 1024;
 /**
- * Brotli quality for answers compressed on the fly, chosen on real list answers (the bench data
- * set). zlib alone: a 10-row itinerary page (31 KB) → 3.8 KB in ~0.15–0.2 ms; quality 5 saves
- * another 7–11 % for 1.3–2× the time, 11 takes ~24 ms; a 100-row page (300 KB) → 20 KB in ~1.2–1.7
- * ms. Through HTTP (autocannon, 10 connections, server CPU per answer): 0.13 ms plain, 0.46 ms at
- * quality 4 — +0.3 ms for a list page that goes out 27 KB lighter. gzip (level 6) only for clients
- * without brotli.
+ * Brotli quality for answers compressed on the fly, chosen by measurement on the bench's real
+ * answers at 100k itineraries (`npm run bench`, bench/RESULTS.md "Compressed answers"). A 10-row
+ * itinerary page, 32.1 KB: quality 1 → 4.3 KB in 0.04 ms, 2 → 4.3 KB in 0.07 ms, 4 → 3.8 KB in
+ * 0.14 ms, 5 → 3.6 KB in 0.18 ms. Inside the loaded server (CPU profile, 10 connections) quality 4
+ * took 0.3 ms an answer, 12 % of the server's CPU, and the list's throughput fell ~10 %; quality
+ * 1 sends 0.5 KB more (7.5× smaller instead of 8.4×) for a third of the CPU. The web app's own
+ * files are precompressed at build at quality 11, so this only concerns API answers.
  */
-export const BROTLI_QUALITY = 4;
+export const BROTLI_QUALITY = 1;
+/**
+ * gzip level for clients without brotli, for the same reason: level 1 → 4.5 KB in 0.04 ms, the
+ * default 6 → 4.1 KB in 0.1 ms.
+ */
+export const GZIP_LEVEL = 1;
 /**
  * Answers up to this size are compressed in one call on the event loop (~0.3 ms for the largest
  * 10-row page, image libraries at 78 KB); larger ones (a 100-row page, the OpenAPI document) go
@@ -24,6 +30,12 @@ export const BROTLI_QUALITY = 4;
  * against 0.46 and 0.7 ms in one call.
  */
 export const SYNC_THRESHOLD = 128 * 1024;
+
+/** The brotli parameters for JSON and text answers at a quality. */
+export const brotliParams = (quality: number) => ({
+  [constants.BROTLI_PARAM_QUALITY]: quality,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+});
 
 /**
  * What is compressed: text, JSON and XML types (the default of @fastify/compress without
@@ -51,13 +63,8 @@ export const registerCompression = async (app: FastifyInstance) => {
     threshold: COMPRESS_THRESHOLD,
     syncThreshold: SYNC_THRESHOLD,
     customTypes: COMPRESSIBLE,
-    brotliOptions: {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: brotliParams(BROTLI_QUALITY) },
+    zlibOptions: { level: GZIP_LEVEL },
     globalDecompression: false,
   });
 };

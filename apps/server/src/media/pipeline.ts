@@ -99,6 +99,11 @@ export interface ImagePipelineDeps {
   now?: () => Date;
   /** Shared limiter for sharp work (default: one per pipeline, SHARP_JOBS wide). */
   limiter?: Limiter;
+  /**
+   * Where `process` runs: the server passes its image process (media/image-process.ts), which
+   * runs this same pipeline in a child; default here, in this process (the child itself, tests).
+   */
+  processIn?: (buffer: Buffer) => Promise<ProcessedImage>;
 }
 
 /**
@@ -111,6 +116,7 @@ export interface ImagePipelineDeps {
 export const createImagePipeline = ({
   now = () => new Date(),
   limiter,
+  processIn,
 }: ImagePipelineDeps = {}) => {
   configureSharp();
   const run = limiter ?? createLimiter(SHARP_JOBS);
@@ -146,7 +152,7 @@ export const createImagePipeline = ({
     return { mimeType, animated, width };
   };
 
-  const process = async (buffer: Buffer): Promise<ProcessedImage> => {
+  const processHere = async (buffer: Buffer): Promise<ProcessedImage> => {
     const { mimeType, animated, width: orientedWidth } = await inspect(buffer);
     const input = () =>
       sharp(buffer, { failOn: FAIL_ON, limitInputPixels: UPLOAD_LIMITS.maxPixels, animated })
@@ -205,6 +211,8 @@ export const createImagePipeline = ({
     const month = String(at.getUTCMonth() + 1).padStart(2, '0');
     return `images/${at.getUTCFullYear()}/${month}/${uuidv7()}`;
   };
+
+  const process = processIn ?? processHere;
 
   const store = async (image: ProcessedImage, batch: FileBatch): Promise<StoredImage> => {
     const base = newBaseKey();

@@ -1,0 +1,29 @@
+/**
+ * The image process's entry (media/image-process.ts forks it): runs the upload pipeline's decode
+ * and encode work (`createImagePipeline().process`) for the server, one message per image, and
+ * answers the processed image or the error's status and message. It exits when the server closes
+ * the channel (idle, shutdown) or dies, so its memory goes back to the system with it.
+ */
+import { AppError } from '../http/errors.js';
+import { createImagePipeline } from './pipeline.js';
+import { asBuffer, type ImageJob, type ImageJobResult } from './image-process.js';
+
+const pipeline = createImagePipeline();
+
+const reply = (message: ImageJobResult) => {
+  if (process.connected) process.send?.(message);
+};
+
+process.on('message', (job: ImageJob) => {
+  pipeline.process(asBuffer(job.buffer)).then(
+    (image) => reply({ id: job.id, ok: true, image }),
+    (err: unknown) =>
+      reply({
+        id: job.id,
+        ok: false,
+        code: err instanceof AppError ? err.code : null,
+        message: err instanceof Error ? err.message : String(err),
+      }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
