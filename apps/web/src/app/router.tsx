@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadWithTimeout } from './lazy';
 import { ADMIN_PAGES, type AdminPage } from './navigation';
+import { DocumentTitle, type RouteHandle } from './pageTitle';
 import { RequireAuth } from './RequireAuth';
 import { RequirePermission } from './RequirePermission';
 import { InlineRouteErrorScreen, RouteErrorScreen } from './RouteErrorScreen';
@@ -80,30 +81,45 @@ const lazyPage = (page: AdminPage): RouteObject['lazy'] => {
   }
 };
 
+/** A route's heading, read by the tab title (`pageTitle.tsx`) and pages shared by two routes. */
+const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+
 const adminRoutes: RouteObject[] = ADMIN_PAGES.map((page) => ({
   path: page.path,
+  ...titled(page.title),
   element: <RequirePermission permission={page.permission} />,
   children: [{ index: true, lazy: lazyPage(page) }],
 }));
+
+/** The pages that never ask for the signed-in admin's profile (main.tsx fetches it early). */
+export const PROFILE_FREE_PATHS = ['/forgot-password', '/set-password', '/service-unavailable'];
 
 /** Every page is a lazy route (chunks load with the 120 s time-out and a retry screen). */
 export const routes: RouteObject[] = [
   {
     path: '/',
+    element: <DocumentTitle />,
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
-      { path: 'login', lazy: () => loadWithTimeout(() => import('../features/auth/LoginPage')) },
+      {
+        path: 'login',
+        ...titled('Sign in'),
+        lazy: () => loadWithTimeout(() => import('../features/auth/LoginPage')),
+      },
       {
         path: 'forgot-password',
+        ...titled('Forgot password'),
         lazy: () => loadWithTimeout(() => import('../features/auth/ForgotPasswordPage')),
       },
       {
         path: 'set-password',
+        ...titled('Set password'),
         lazy: () => loadWithTimeout(() => import('../features/auth/SetPasswordPage')),
       },
       {
         path: 'service-unavailable',
+        ...titled('Service Unavailable'),
         lazy: () => loadWithTimeout(() => import('../features/system/ServiceUnavailablePage')),
       },
       {
@@ -123,7 +139,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: () => loadWithTimeout(() => import('../features/system/NotFoundPage')) },
+      {
+        path: '*',
+        ...titled('Page Not Found'),
+        lazy: () => loadWithTimeout(() => import('../features/system/NotFoundPage')),
+      },
     ],
   },
 ];
