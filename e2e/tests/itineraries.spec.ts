@@ -84,6 +84,8 @@ test.describe('Itinerary Management', () => {
     await signIn(page);
     await page.getByRole('link', { name: 'Manage Itineraries' }).click();
     await expect(page).toHaveURL(/\/services\/itineraries$/);
+    // The tab is titled with the route's name in spec §2.
+    await expect(page).toHaveTitle('Manage Itineraries · Safarnama');
     await expect(page.getByRole('heading', { name: 'Itinerary Management' })).toBeVisible();
     const search = page.getByPlaceholder('Search by title, description, or type...');
     await expect(search).toBeVisible();

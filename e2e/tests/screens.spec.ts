@@ -86,6 +86,7 @@ test('the shell lists every section and the login screen looks right in both the
 }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in · Safarnama');
   await shot(page, 'login-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await shot(page, 'login-light');

@@ -304,11 +304,14 @@ test('policies: edited together, each with its last update; /settings shows the 
   // The save bar sticks to the bottom of the window: a window-sized picture shows it in place.
   await shotBoth(page, 'settings-policy', { fullPage: false, withoutToasts: true });
 
-  // /settings and /settings/profile-update are the profile screen.
-  await openFromSidebar(page, 'Settings', 'Profile');
+  // /settings and /settings/profile-update are the profile screen, headed and titled as spec §2
+  // names them.
+  await openFromSidebar(page, 'Settings', 'Settings');
   await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveTitle('Settings · Safarnama');
   await page.goto('/settings/profile-update');
-  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings Profile', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Settings Profile · Safarnama');
   await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
 });
 

@@ -17,8 +17,10 @@ import { registerCompression } from './http/compression.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandler, loggableError } from './http/error-handler.js';
 import { NotFound, RateLimited } from './http/errors.js';
+import { RequestLogController } from './http/logging.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
+import { initialAdminFilePath } from './modules/identity/initial-admin-file.js';
 import { createImageProcess } from './media/image-process.js';
 import { createImagePipeline, type ImagePipeline } from './media/pipeline.js';
 import type { StorageDriver } from './media/storage.js';
@@ -121,6 +123,7 @@ export type AppConfig = Pick<Config, 'publicOrigin' | 'secureCookies' | 'trustPr
       | 'messaging'
       | 'schedulerIntervalMs'
       | 'pushServiceHosts'
+      | 'dataDir'
     >
   > & {
     /** Where mail goes when no SMTP is configured (default: a temp dir in tests). */
@@ -140,6 +143,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Pino options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** A request this slow (ms) logs its summary at `info` (default SLOW_REQUEST_MS; tests). */
+  slowRequestMs?: number;
   /** Overrides the global API rate limit per minute (API_RATE_LIMIT_MAX; tests). */
   rateLimitMax?: number;
   /** API calls running at once before new ones get 503 + Retry-After (API_MAX_IN_FLIGHT). */
@@ -216,6 +221,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
             serializers: { err: (err: unknown) => stdSerializers.err(loggableError(err) as Error) },
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
+    // Per-request lines at debug; at info only failed (≥ 500) or slow answers (http/logging.ts).
+    logController: new RequestLogController({ slowMs: deps.slowRequestMs }),
     // Ids are ours: nothing from the client is honoured.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -293,6 +300,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     totpBox,
     publicUrl,
     log: app.log,
+    initialAdminFile: config.dataDir ? initialAdminFilePath(config.dataDir) : undefined,
   });
   // Mail still being sent after its answer went out (forgot-password) finishes before close.
   app.addHook('onClose', () => account.settle());

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -6,26 +7,41 @@ import { createPasswordHasher } from './lib/password.js';
 import { openStorage } from './media/open-storage.js';
 import { waitForDatabase } from './ops/startup.js';
 import { ensureFirstSuperAdmin, type FirstAdminResult } from './modules/admins/admins.bootstrap.js';
+import { initialAdminFilePath, initialAdminText } from './modules/identity/initial-admin-file.js';
 
 /** After the drain: how long closing sockets, listener and database may take before exit 1. */
 const CLOSE_GRACE_MS = 3000;
 
-const banner = (config: Config, first: FirstAdminResult) => {
-  const lines = [`Safarnama back-office is running at ${config.publicUrl}`];
-  if (first.created) {
-    lines.push('', 'First super admin created:', `  e-mail:   ${first.email}`);
-    lines.push(
-      first.generatedPassword
-        ? `  password: ${first.generatedPassword}`
-        : '  password: the ADMIN_PASSWORD you set',
-    );
-    if (first.generatedPassword) {
-      lines.push('', 'This password is shown only once. Sign in and change it.');
-    }
-  }
+const frame = (lines: string[]) => {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const rule = '='.repeat(width);
-  return `\n${rule}\n${lines.map((l) => `  ${l}`).join('\n')}\n${rule}\n`;
+  return `\n${rule}\n${lines.map((l) => (l ? `  ${l}` : '')).join('\n')}\n${rule}\n`;
+};
+
+const signInUrl = (config: Config) => `${config.publicUrl}/login`;
+
+/** The start banner: the URL and, on the first start, the first super admin's credentials. */
+const banner = (config: Config, first: FirstAdminResult) => {
+  const lines = [`Safarnama back-office is running at ${config.publicUrl}`];
+  if (first.note) {
+    // The same text as DATA_DIR/initial-admin.txt.
+    lines.push('', ...initialAdminText(first.note).trimEnd().split('\n'));
+  } else if (first.created) {
+    lines.push('', 'First super admin created:', `  Sign in at: ${signInUrl(config)}`);
+    lines.push(`  E-mail:     ${first.email}`);
+    lines.push(`  Password:   ${first.generatedPassword ?? 'the ADMIN_PASSWORD you set'}`);
+    if (first.generatedPassword) {
+      lines.push('', 'This password is shown only once. Sign in and change it.');
+      if (first.noteError) lines.push(`(It could not be written to a file: ${first.noteError})`);
+    }
+  } else if (existsSync(initialAdminFilePath(config.dataDir))) {
+    lines.push(
+      '',
+      `The first super admin's generated password is still in ${initialAdminFilePath(config.dataDir)}`,
+      '(deleted when that admin changes the password).',
+    );
+  }
+  return frame(lines);
 };
 
 const main = async () => {
@@ -61,6 +77,8 @@ const main = async () => {
   const first = await ensureFirstSuperAdmin(database.db, hasher, {
     email: config.adminEmail,
     password: config.adminPassword,
+    noteFile: initialAdminFilePath(config.dataDir),
+    signInUrl: signInUrl(config),
   });
 
   const storage = await openStorage(config);

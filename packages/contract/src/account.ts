@@ -112,6 +112,8 @@ export const LOGIN_RESULTS = [
   'locked',
   'two_factor_required',
   'two_factor_failed',
+  /** A right authenticator code whose step was already used (a replay); counts like a wrong one. */
+  'two_factor_reused',
 ] as const;
 export type LoginResult = (typeof LOGIN_RESULTS)[number];
 
@@ -233,6 +235,8 @@ export const ACCOUNT_MESSAGES = {
   twoFactorDisabled: 'Two-factor authentication is off',
   twoFactorNotOn: 'Two-factor authentication is not on',
   invalidCode: 'The code is not valid. Try the current code from your app.',
+  /** A right TOTP code whose 30-second step was already spent (each step signs in once). */
+  codeAlreadyUsed: 'This code was already used. Wait for the next code in your authenticator app.',
   loginChallengeExpired: 'The sign-in has expired. Sign in again.',
   tooManyCodes: 'Too many wrong codes. Sign in again.',
 } as const;

@@ -130,11 +130,16 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** An admin's role: an unchosen one ('' or absent) is worded for the form's select. */
+const roleIdSchema = z.uuid({
+  error: (issue) => (issue.input ? 'Unknown record' : 'Choose a role'),
+});
+
 const adminUserShape = {
   name: personNameSchema,
   email: emailSchema,
   phone: phoneSchema.default(''),
-  userTypeId: idSchema,
+  userTypeId: roleIdSchema,
 };
 
 /** `POST /add-user` (201): the new admin gets an invitation e-mail with a set-password link. */

@@ -115,21 +115,33 @@ export const CHANNEL_SECRET_FIELDS = {
   whatsapp: 'accessToken',
 } as const;
 
+/**
+ * Whether the channel is on. Left out: a new channel is saved off, a saved one keeps its state.
+ * Switching a channel on (or keeping it on with changed settings) needs a successful test send
+ * through the settings as saved, or `confirmUntested`; otherwise 409 `channelUntested`.
+ */
+const channelActive = z.boolean().optional();
+/** The admin confirmed switching the channel on without a successful test send. */
+const confirmUntested = z.boolean().optional();
+
 /** `POST /add-communication-settings`: create or replace one channel's settings. */
 export const saveCommunicationSettingsRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('email'),
-    isActive: z.boolean().default(true),
+    isActive: channelActive,
+    confirmUntested,
     settings: emailChannelSchema,
   }),
   z.strictObject({
     type: z.literal('sms'),
-    isActive: z.boolean().default(true),
+    isActive: channelActive,
+    confirmUntested,
     settings: smsChannelSchema,
   }),
   z.strictObject({
     type: z.literal('whatsapp'),
-    isActive: z.boolean().default(true),
+    isActive: channelActive,
+    confirmUntested,
     settings: whatsappChannelSchema,
   }),
 ]);
@@ -146,6 +158,8 @@ export const communicationSettingsSchema = z.object({
   settings: z.record(z.string(), z.unknown()).nullable(),
   updatedAt: z.string().nullable(),
   updatedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** When a test send through the settings as saved last succeeded; null: never, or changed since. */
+  testedAt: z.string().nullable().optional(),
 });
 export type CommunicationSettings = z.infer<typeof communicationSettingsSchema>;
 
@@ -233,10 +247,14 @@ export const policySettingsSchema = z.object({
 export type PolicySettings = z.infer<typeof policySettingsSchema>;
 
 /** `POST /update-policy-settings`: any of the three; only changed ones get a new 'last updated'. */
+const policyContentSchema = z
+  .string()
+  .max(RICH_TEXT_MAX, `Must be at most ${RICH_TEXT_MAX.toLocaleString('en-US')} characters`)
+  .optional();
 export const updatePolicySettingsRequestSchema = z.strictObject({
-  privacyPolicy: z.string().max(RICH_TEXT_MAX).optional(),
-  termsAndConditions: z.string().max(RICH_TEXT_MAX).optional(),
-  cancellationPolicy: z.string().max(RICH_TEXT_MAX).optional(),
+  privacyPolicy: policyContentSchema,
+  termsAndConditions: policyContentSchema,
+  cancellationPolicy: policyContentSchema,
 });
 export type UpdatePolicySettingsRequest = z.input<typeof updatePolicySettingsRequestSchema>;
 
@@ -263,6 +281,11 @@ export const SETTINGS_MESSAGES = {
   communication: 'Communication settings fetched successfully',
   communicationSaved: 'Communication settings saved successfully',
   communicationNotConfigured: 'Save the settings of this channel before sending a test',
+  /** 409: switching on a channel whose saved settings have not passed a test send. */
+  channelUntested:
+    'This channel has not passed a test send. Save it switched off and send a test first, or confirm to activate it anyway.',
+  /** The web's question before it sends `confirmUntested`. */
+  channelUntestedConfirm: 'This channel has not passed a test send. Activate it anyway?',
   testSent: 'Test message sent',
   testFailed: 'The test message could not be sent',
   /** A test send whose SMTP server never answered: no network detail (ports, timing words). */

@@ -138,7 +138,7 @@ export const errorEnvelopeFor = (
   const statusCode = (err as FastifyError).statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Another client error raised by Fastify itself (bad content length, bad URL, ...).
-    request.log.info({ err }, 'client error');
+    request.log.debug({ err }, 'client error');
     // 403 comes from the static file sender (directories, dot-files): nothing to see there.
     if (statusCode === 404 || statusCode === 403) return fromAppError(new NotFound());
     return { status: 400, success: false, code: 'BAD_REQUEST', message: 'Bad request' };

@@ -242,7 +242,7 @@ export const ADMIN_PAGES: AdminPage[] = [
   page(
     'settingsProfile',
     'settings/profile-update',
-    'Settings',
+    'Settings Profile',
     'settings.view',
     'Update your profile details and password, and reach every settings page.',
     undefined,

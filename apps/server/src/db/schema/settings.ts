@@ -29,15 +29,18 @@ export const allowedIps = pgTable(
 
 /**
  * One row per channel (email, sms, whatsapp). `settings` holds the non-secret fields;
- * `secretEnc` the channel's secret sealed with AES-256-GCM under APP_SECRET.
+ * `secretEnc` the channel's secret sealed with AES-256-GCM under APP_SECRET. A channel starts
+ * inactive; `testedAt` is when a test send through the settings as saved succeeded (cleared when
+ * they change): activating needs it or an explicit confirmation.
  */
 export const communicationSettings = pgTable(
   'communication_settings',
   {
     type: text('type').$type<CommunicationType>().primaryKey(),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(false),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     secretEnc: text('secret_enc'),
+    testedAt: stamp('tested_at'),
     updatedById: uuid('updated_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },

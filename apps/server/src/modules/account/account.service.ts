@@ -28,6 +28,7 @@ import type { Mailer } from '../../messaging/mail.js';
 import { passwordResetMail } from '../../messaging/templates.js';
 import type { Realtime } from '../../realtime/hub.js';
 import { AUTH_MESSAGES, type ServiceLog } from '../identity/auth.service.js';
+import { removeInitialAdminFileFor } from '../identity/initial-admin-file.js';
 import {
   deleteRecoveryCodes,
   endLoginChallenges,
@@ -98,6 +99,8 @@ export interface AccountServiceDeps {
   /** PUBLIC_URL: links in mail are built from it, never from the Host header. */
   publicUrl: string;
   log: ServiceLog;
+  /** DATA_DIR/initial-admin.txt: deleted when the admin it names changes the password. */
+  initialAdminFile?: string | undefined;
 }
 
 /** The URL an avatar is shown from: its smallest WebP variant (320 px at most), else the original. */
@@ -169,11 +172,10 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       () => ACCOUNT_MESSAGES.tooManyCodes,
     );
 
-  const wrongCode = () =>
-    new ValidationError(
-      [{ path: 'otp', message: ACCOUNT_MESSAGES.invalidCode }],
-      ACCOUNT_MESSAGES.invalidCode,
-    );
+  const wrongCode = (reused = false) => {
+    const message = reused ? ACCOUNT_MESSAGES.codeAlreadyUsed : ACCOUNT_MESSAGES.invalidCode;
+    return new ValidationError([{ path: 'otp', message }], message);
+  };
 
   // ── set-password links ──────────────────────────────────────────────────────────────────────
 
@@ -233,6 +235,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       return revokeAdminSessions(tx, admin.id, REVOKE_REASONS.passwordReset, at);
     });
     realtime.revokeSessions(revoked, REVOKE_REASONS.passwordReset);
+    await removeInitialAdminFileFor(deps.initialAdminFile, admin.email, log);
     if (link.purpose === 'reset') {
       await notifySafely(admin.id, {
         type: 'security',
@@ -351,6 +354,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       return revokeAdminSessions(tx, admin.id, REVOKE_REASONS.passwordChanged, at, auth.session.id);
     });
     realtime.revokeSessions(revoked, REVOKE_REASONS.passwordChanged);
+    await removeInitialAdminFileFor(deps.initialAdminFile, admin.email, log);
     await notifySafely(admin.id, {
       type: 'security',
       title: 'Password changed',
@@ -463,7 +467,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       if (!locked?.twoFactorEnabled) return 'not-on' as const;
       if ('otp' in proof) {
         const check = await checkSecondFactor(tx, locked, proof.otp, totpBox, at);
-        if (!check.ok) return 'wrong' as const;
+        if (!check.ok) return check.reused ? ('reused' as const) : ('wrong' as const);
       }
       await updateAdmin(
         tx,
@@ -482,7 +486,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       return 'off' as const;
     });
     if (done === 'not-on') throw new BadRequest(ACCOUNT_MESSAGES.twoFactorNotOn);
-    if (done === 'wrong') throw wrongCode();
+    if (done === 'wrong' || done === 'reused') throw wrongCode(done === 'reused');
     await notifySafely(admin.id, {
       type: 'security',
       title: 'Two-factor authentication turned off',

@@ -211,7 +211,8 @@ describe('two-factor authentication', () => {
       const code = totpAt(secret, clock.now());
       expect((await secondStep(await challenge(admin), code)).statusCode).toBe(200);
       const replay = errorOf(await secondStep(await challenge(admin), code), 400);
-      expect(replay.details).toEqual([{ path: 'otp', message: ACCOUNT_MESSAGES.invalidCode }]);
+      expect(replay.message).toBe(ACCOUNT_MESSAGES.codeAlreadyUsed);
+      expect(replay.details).toEqual([{ path: 'otp', message: ACCOUNT_MESSAGES.codeAlreadyUsed }]);
 
       clock.advance(30_000);
       const stale = totpAt(secret, new Date(clock.now().getTime() - 60_000));
@@ -222,6 +223,52 @@ describe('two-factor authentication', () => {
       clock.advance(30_000);
       const oneStepOld = totpAt(secret, new Date(clock.now().getTime() - 30_000));
       expect((await secondStep(await challenge(admin), oneStepOld)).statusCode).toBe(200);
+      clock.advance(60_000);
+    });
+
+    it('a reused code is told so, recorded as reused (not wrong) and still counts toward the limits', async () => {
+      const { admin, headers, secret } = await withTwoFactor();
+      const code = totpAt(secret, clock.now());
+      expect((await secondStep(await challenge(admin), code)).statusCode).toBe(200);
+
+      const replayed = await challenge(admin);
+      for (let i = 1; i <= 4; i++) {
+        const res = errorOf(await secondStep(replayed, code), 400);
+        expect(res.message).toBe(ACCOUNT_MESSAGES.codeAlreadyUsed);
+      }
+      // The fifth replay ends the challenge like a fifth wrong code would.
+      expect(errorOf(await secondStep(replayed, code), 400).message).toBe(
+        ACCOUNT_MESSAGES.tooManyCodes,
+      );
+      // A wrong code is still told it is not valid.
+      const wrong = totpAt(secret, new Date(clock.now().getTime() - 5 * 60_000));
+      const other = errorOf(await secondStep(await challenge(admin), wrong), 400);
+      expect(other.message).toBe(ACCOUNT_MESSAGES.invalidCode);
+
+      const results = (
+        await t.database.db
+          .select()
+          .from(loginAttempts)
+          .where(eq(loginAttempts.adminId, admin.admin.id))
+      ).map((a) => a.result);
+      expect(results.filter((r) => r === 'two_factor_reused')).toHaveLength(5);
+      expect(results.filter((r) => r === 'two_factor_failed')).toHaveLength(1);
+      // The same rows on the admin's login activity page.
+      const activity = await t.app.inject({
+        method: 'GET',
+        url: `${API_PATHS.auth.loginActivity}?page=1&limit=20`,
+        headers,
+      });
+      const rows = loginActivityListSchema.parse(dataOf(activity)).activities;
+      expect(rows.filter((r) => r.result === 'two_factor_reused')).toHaveLength(5);
+
+      // Turning 2FA off with the spent code is told the same.
+      const off = errorOf(
+        await postJson(t.app, API_PATHS.auth.disableTwoFactor, { otp: code }, headers),
+        400,
+      );
+      expect(off.details).toEqual([{ path: 'otp', message: ACCOUNT_MESSAGES.codeAlreadyUsed }]);
+      expect((await adminRow(admin.admin.id))?.twoFactorEnabled).toBe(true);
       clock.advance(60_000);
     });
 

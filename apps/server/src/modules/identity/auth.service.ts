@@ -342,7 +342,7 @@ export const createAuthService = ({
     | { kind: 'expired' }
     | { kind: 'dead' }
     | { kind: 'throttled'; wait: number }
-    | { kind: 'wrong'; dead: boolean }
+    | { kind: 'wrong'; dead: boolean; reused: boolean }
     | {
         kind: 'ok';
         adminId: string;
@@ -394,18 +394,20 @@ export const createAuthService = ({
       }
       const check = await checkSecondFactor(tx, admin, input.otp, totpBox, at);
       if (!check.ok) {
+        // A reused code counts like a wrong one (challenge attempts and the code throttle): a
+        // replayed code is what an onlooker would try. It is recorded as what it was.
         const attempts = await bumpChallengeAttempts(tx, challenge.id);
         const dead = attempts >= LOGIN_CHALLENGE.maxAttempts;
         if (dead) await consumeLoginChallenge(tx, challenge.id, at);
         await recordLoginAttempt(tx, {
           adminId: admin.id,
           email: admin.email,
-          result: 'two_factor_failed',
+          result: check.reused ? 'two_factor_reused' : 'two_factor_failed',
           method: check.method,
           at,
           ...source,
         });
-        return { kind: 'wrong', dead };
+        return { kind: 'wrong', dead, reused: check.reused };
       }
       await consumeLoginChallenge(tx, challenge.id, at);
       const opened = await openSession(tx, found, {
@@ -432,12 +434,13 @@ export const createAuthService = ({
         throw new BadRequest(ACCOUNT_MESSAGES.tooManyCodes);
       case 'throttled':
         throw new RateLimited(ACCOUNT_MESSAGES.tooManyCodes, step.wait);
-      case 'wrong':
+      case 'wrong': {
         if (step.dead) throw new BadRequest(ACCOUNT_MESSAGES.tooManyCodes);
-        throw new ValidationError(
-          [{ path: 'otp', message: ACCOUNT_MESSAGES.invalidCode }],
-          ACCOUNT_MESSAGES.invalidCode,
-        );
+        const message = step.reused
+          ? ACCOUNT_MESSAGES.codeAlreadyUsed
+          : ACCOUNT_MESSAGES.invalidCode;
+        throw new ValidationError([{ path: 'otp', message }], message);
+      }
       case 'ok':
         break;
     }

@@ -76,12 +76,15 @@ export type SecondFactorMethod = 'totp' | 'recovery_code';
 export interface SecondFactorCheck {
   ok: boolean;
   method: SecondFactorMethod;
+  /** A right TOTP code whose step (or a later one) was already used: a replay, not a typo. */
+  reused: boolean;
 }
 
 /**
  * Checks a code of an admin with 2FA on, spending it when it is right: a TOTP code's step is
- * recorded (the code and older ones stop working), a recovery code is marked used. Run it in the
- * transaction that acts on the result.
+ * recorded (the code and older ones stop working), a recovery code is marked used. A right TOTP
+ * code of a step already spent answers `reused` (still not ok). Run it in the transaction that
+ * acts on the result.
  */
 export const checkSecondFactor = async (
   tx: Executor,
@@ -93,11 +96,12 @@ export const checkSecondFactor = async (
   if (isTotpCode(otp)) {
     const secret = openSecret(box, admin.totpSecretEnc);
     const step = secret ? matchTotp(secret, otp.trim(), at) : null;
-    const ok = step !== null && (await acceptTotpStep(tx, admin.id, step));
-    return { ok, method: 'totp' };
+    if (step === null) return { ok: false, method: 'totp', reused: false };
+    const ok = await acceptTotpStep(tx, admin.id, step);
+    return { ok, method: 'totp', reused: !ok };
   }
   const ok = await useRecoveryCode(tx, admin.id, hashRecoveryCode(otp), at);
-  return { ok, method: 'recovery_code' };
+  return { ok, method: 'recovery_code', reused: false };
 };
 
 /** Opens a sealed secret; a missing or unreadable one (APP_SECRET changed) is null. */

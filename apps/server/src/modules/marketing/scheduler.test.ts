@@ -302,6 +302,8 @@ describe('the marketing scheduler (SECURITY 20)', () => {
           {
             type: 'sms',
             isActive: true,
+            // Switched on without a test send (the providers are stubs here).
+            confirmUntested: true,
             settings: {
               provider: 'twilio',
               accountId: 'AC123',
@@ -319,6 +321,8 @@ describe('the marketing scheduler (SECURITY 20)', () => {
           {
             type: 'whatsapp',
             isActive: true,
+            // Switched on without a test send (the providers are stubs here).
+            confirmUntested: true,
             settings: {
               phoneNumberId: '1055',
               accessToken: PROVIDER_STUB.metaToken,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CommunicationType } from '@safarnama/contract';
 import type { Executor } from '../../db/client.js';
 import { adminUsers, communicationSettings } from '../../db/schema/index.js';
@@ -49,6 +49,7 @@ export const upsertChannel = async (
     isActive: boolean;
     settings: Record<string, unknown>;
     secretEnc: string | null;
+    testedAt: Date | null;
     updatedById: string;
     updatedAt: Date;
   },
@@ -62,6 +63,7 @@ export const upsertChannel = async (
         isActive: values.isActive,
         settings: values.settings,
         secretEnc: values.secretEnc,
+        testedAt: values.testedAt,
         updatedById: values.updatedById,
         updatedAt: values.updatedAt,
       },
@@ -69,4 +71,22 @@ export const upsertChannel = async (
     .returning();
   if (!row) throw new Error('upsert communication settings returned nothing');
   return row;
+};
+
+/**
+ * A test send through the settings saved at `savedAt` succeeded: recorded only when they are
+ * still the saved ones (a save in between makes the test count for nothing).
+ */
+export const markChannelTested = async (
+  db: Executor,
+  type: CommunicationType,
+  savedAt: Date,
+  at: Date,
+): Promise<boolean> => {
+  const rows = await db
+    .update(communicationSettings)
+    .set({ testedAt: at })
+    .where(and(eq(communicationSettings.type, type), eq(communicationSettings.updatedAt, savedAt)))
+    .returning({ type: communicationSettings.type });
+  return rows.length === 1;
 };

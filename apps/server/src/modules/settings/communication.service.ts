@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import {
   CHANNEL_SECRET_FIELDS,
@@ -17,7 +18,7 @@ import {
 import type { MessagingBaseUrls } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../http/access.js';
-import { BadRequest, RateLimited, ValidationError } from '../../http/errors.js';
+import { BadRequest, Conflict, RateLimited, ValidationError } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { SmtpSettings } from '../../messaging/mail.js';
 import { reserveAttempt, TEST_SEND_THROTTLE, testSendKey } from '../identity/throttles.js';
@@ -27,7 +28,12 @@ import {
   sendTestWhatsapp,
   smtpSettingsOf,
 } from './communication.channels.js';
-import { findChannel, lockChannel, upsertChannel } from './communication.repo.js';
+import {
+  findChannel,
+  lockChannel,
+  markChannelTested,
+  upsertChannel,
+} from './communication.repo.js';
 import { presentChannel, type ChannelState } from './settings.present.js';
 
 export type SaveChannelData = z.output<typeof saveCommunicationSettingsRequestSchema>;
@@ -77,6 +83,7 @@ export const createCommunicationService = ({
     return {
       type,
       isActive: row.isActive,
+      testedAt: row.testedAt,
       settings: row.settings,
       // Unreadable: shown as not set, so the form asks for it again.
       secret: secret ?? '',
@@ -91,6 +98,13 @@ export const createCommunicationService = ({
   const secretError = (type: CommunicationType, message: string) =>
     new ValidationError([{ path: `settings.${CHANNEL_SECRET_FIELDS[type]}`, message }], message);
 
+  /**
+   * Creates or replaces a channel. A new channel starts off (unless `isActive` says on); a saved
+   * one keeps its state when `isActive` is left out. Changed settings (fields or secret) clear
+   * the last successful test. The channel may be on after the save only when its settings passed
+   * a test send, when nothing changed on a channel that was on already, or with
+   * `confirmUntested`: otherwise 409 and nothing is saved.
+   */
   const save = async (
     input: SaveChannelData,
     auth: AuthContext,
@@ -104,6 +118,7 @@ export const createCommunicationService = ({
     await db.transaction(async (tx) => {
       const current = await lockChannel(tx, type);
       let secretEnc: string | null;
+      let sameSecret: boolean;
       if (isMaskedSecret(sent)) {
         // The masked value of the stored secret, sent back untouched: keep that secret.
         const stored = current?.secretEnc ?? null;
@@ -111,18 +126,30 @@ export const createCommunicationService = ({
         if (opened === undefined) throw secretError(type, M.secretUnreadable);
         if (!stored || maskSecret(opened) !== sent) throw secretError(type, M.secretMaskChanged);
         secretEnc = stored;
+        sameSecret = true;
       } else if (sent === '') {
         // An SMTP server may take mail without a login; the providers never do.
         if (type !== 'email') throw secretError(type, M.secretRequired);
         secretEnc = null;
+        sameSecret = !current?.secretEnc;
       } else {
         secretEnc = box.seal(sent);
+        sameSecret = current !== undefined && openSecret(current.secretEnc) === sent;
+      }
+      const unchanged =
+        current !== undefined && sameSecret && isDeepStrictEqual(current.settings, plain);
+      const testedAt = unchanged ? current.testedAt : null;
+      const wasActive = current?.isActive ?? false;
+      const isActive = input.isActive ?? wasActive;
+      if (isActive && !testedAt && !(unchanged && wasActive) && input.confirmUntested !== true) {
+        throw new Conflict(M.channelUntested);
       }
       await upsertChannel(tx, {
         type,
-        isActive: input.isActive,
+        isActive,
         settings: plain,
         secretEnc,
+        testedAt,
         updatedById: auth.admin.id,
         updatedAt: now(),
       });
@@ -137,18 +164,19 @@ export const createCommunicationService = ({
     const secret = openSecret(found.row.secretEnc);
     if (secret === undefined) return { unreadable: true as const };
     const values = { ...found.row.settings, [CHANNEL_SECRET_FIELDS[type]]: secret };
+    const savedAt = found.row.updatedAt;
     switch (type) {
       case 'email': {
         const parsed = emailChannelSchema.safeParse(values);
-        return parsed.success ? { type, settings: parsed.data } : null;
+        return parsed.success ? { type, settings: parsed.data, savedAt } : null;
       }
       case 'sms': {
         const parsed = smsChannelSchema.safeParse(values);
-        return parsed.success ? { type, settings: parsed.data } : null;
+        return parsed.success ? { type, settings: parsed.data, savedAt } : null;
       }
       case 'whatsapp': {
         const parsed = whatsappChannelSchema.safeParse(values);
-        return parsed.success ? { type, settings: parsed.data } : null;
+        return parsed.success ? { type, settings: parsed.data, savedAt } : null;
       }
     }
   };
@@ -158,7 +186,8 @@ export const createCommunicationService = ({
 
   /**
    * Sends one test message through the channel as saved (active or not: a channel is tested before
-   * it is switched on) and answers what the provider said. 200 whenever the call was made.
+   * it is switched on) and answers what the provider said. 200 whenever the call was made. A
+   * delivered test is recorded (`testedAt`): the channel may then be switched on without asking.
    */
   const test = async (
     { type, to }: TestChannelData,
@@ -175,16 +204,21 @@ export const createCommunicationService = ({
     const channel = await configured(type, false);
     if (!channel) throw new BadRequest(M.communicationNotConfigured);
     if ('unreadable' in channel) throw new BadRequest(M.secretUnreadable);
-    if (channel.type === 'email') {
-      const address = emailSchema.safeParse(to);
-      if (!address.success) throw recipientError(M.testToEmail);
-      return sendTestMail(channel.settings, address.data);
-    }
-    const phone = to.replace(/[\s()-]/g, '');
-    if (!E164.test(phone)) throw recipientError(M.testToPhone);
-    return channel.type === 'sms'
-      ? sendTestSms(channel.settings, phone, baseUrls)
-      : sendTestWhatsapp(channel.settings, phone, baseUrls);
+    const send = async (): Promise<TestCommunicationResult> => {
+      if (channel.type === 'email') {
+        const address = emailSchema.safeParse(to);
+        if (!address.success) throw recipientError(M.testToEmail);
+        return sendTestMail(channel.settings, address.data);
+      }
+      const phone = to.replace(/[\s()-]/g, '');
+      if (!E164.test(phone)) throw recipientError(M.testToPhone);
+      return channel.type === 'sms'
+        ? sendTestSms(channel.settings, phone, baseUrls)
+        : sendTestWhatsapp(channel.settings, phone, baseUrls);
+    };
+    const result = await send();
+    if (result.delivered) await markChannelTested(db, type, channel.savedAt, now());
+    return result;
   };
 
   /**

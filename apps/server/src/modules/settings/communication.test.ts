@@ -72,7 +72,6 @@ describe('communication settings', () => {
 
   const email = (overrides: Record<string, unknown> = {}) => ({
     type: 'email',
-    isActive: true,
     settings: {
       host: '127.0.0.1',
       port: smtp.port,
@@ -155,6 +154,7 @@ describe('communication settings', () => {
         settings: null,
         updatedAt: null,
         updatedBy: null,
+        testedAt: null,
       });
     }
     expect(errorOf(await read('fax'), 400).code).toBe('VALIDATION_ERROR');
@@ -162,7 +162,7 @@ describe('communication settings', () => {
 
   it('stores the secret sealed with AES-256-GCM under APP_SECRET and answers it masked', async () => {
     const saved = record<CommunicationSettings>(await save(email()));
-    expect(saved).toMatchObject({ type: 'email', isActive: true, configured: true });
+    expect(saved).toMatchObject({ type: 'email', isActive: false, configured: true });
     expect(saved.settings).toEqual({
       host: '127.0.0.1',
       port: smtp.port,
@@ -257,6 +257,68 @@ describe('communication settings', () => {
     expect(mail.from).toBe('ops@safarnama.test');
     expect(mail.headers.from).toBe('"Safarnama \\"Ops\\", India" <ops@safarnama.test>');
     expect(mail.text).toContain(TEST_TEXTS.mail);
+  });
+
+  it('a new channel starts off; on needs a successful test send or confirmUntested (409 otherwise)', async () => {
+    // First save: off, whatever the channel. Asking for on straight away is refused, nothing saved.
+    const untested = errorOf(await save({ ...email(), isActive: true }), 409);
+    expect(untested).toMatchObject({ code: 'CONFLICT', message: M.channelUntested });
+    expect(await storedRow('email')).toBeUndefined();
+    const first = record<CommunicationSettings>(await save(email()));
+    expect(first).toMatchObject({ isActive: false, configured: true, testedAt: null });
+    expect(errorOf(await save({ ...email(), isActive: true }), 409).message).toBe(
+      M.channelUntested,
+    );
+    expect((await storedRow('email'))?.isActive).toBe(false);
+
+    // A test that was not delivered does not count.
+    dataOf(await save(email({ port: 9 })));
+    expect(
+      dataOf<TestCommunicationResult>(await sendTest('email', 'a@example.com')).delivered,
+    ).toBe(false);
+    expect(errorOf(await save({ ...email({ port: 9 }), isActive: true }), 409).code).toBe(
+      'CONFLICT',
+    );
+
+    // A delivered test through the saved settings (the test SMTP server) lets it be switched on.
+    dataOf(await save(email()));
+    expect(
+      dataOf<TestCommunicationResult>(await sendTest('email', 'a@example.com')).delivered,
+    ).toBe(true);
+    const tested = record<CommunicationSettings>(await read('email'));
+    expect(tested.testedAt).toEqual(expect.any(String));
+    const on = record<CommunicationSettings>(await save({ ...email(), isActive: true }));
+    expect(on).toMatchObject({ isActive: true, testedAt: tested.testedAt });
+    // Saved again unchanged (isActive left out): stays on, still tested.
+    expect(record<CommunicationSettings>(await save(email()))).toMatchObject({
+      isActive: true,
+      testedAt: tested.testedAt,
+    });
+
+    // Changed settings are untested again: kept on only with the admin's confirmation.
+    expect(errorOf(await save(email({ fromName: 'Ops Desk' })), 409).message).toBe(
+      M.channelUntested,
+    );
+    expect((await storedRow('email'))?.settings).toMatchObject({ fromName: 'Safarnama Ops' });
+    const confirmed = record<CommunicationSettings>(
+      await save({ ...email({ fromName: 'Ops Desk' }), confirmUntested: true }),
+    );
+    expect(confirmed).toMatchObject({ isActive: true, testedAt: null });
+    // Switching off never needs anything.
+    expect(
+      record<CommunicationSettings>(
+        await save({ ...email({ fromName: 'Ops Desk' }), isActive: false }),
+      ).isActive,
+    ).toBe(false);
+
+    // A provider channel on at its first save, confirmed without a test.
+    const sms = record<CommunicationSettings>(
+      await save({ ...twilio(), isActive: true, confirmUntested: true }),
+    );
+    expect(sms).toMatchObject({ isActive: true, testedAt: null });
+    expect(
+      errorOf(await save({ ...whatsapp(), isActive: true, confirmUntested: 'yes' }), 400).code,
+    ).toBe('VALIDATION_ERROR');
   });
 
   it('reports an SMTP server that cannot be reached as not delivered, in one generic line', async () => {
@@ -372,6 +434,10 @@ describe('communication settings', () => {
         remoteAddress: ip,
       });
     dataOf(await save(email()));
+    expect(
+      dataOf<TestCommunicationResult>(await sendTest('email', 'ops@example.com')).delivered,
+    ).toBe(true);
+    dataOf(await save({ ...email(), isActive: true }));
     expect((await forgot('192.0.2.10')).statusCode).toBe(200);
     await t.app.services.account.settle();
     const mail = await smtp.waitFor((m) => m.to.includes(admin.email));

@@ -27,6 +27,8 @@ export const presentAllowedIp = ({ row, createdBy }: AllowedIpWithAuthor): Allow
 export interface ChannelState {
   type: CommunicationType;
   isActive: boolean;
+  /** When a test send through these settings last succeeded (null: never, or changed since). */
+  testedAt: Date | null;
   /** The non-secret fields as stored. */
   settings: Record<string, unknown>;
   /** The opened secret ('' when none is stored or it cannot be opened). */
@@ -51,6 +53,7 @@ export const presentChannel = (
       settings: null,
       updatedAt: null,
       updatedBy: null,
+      testedAt: null,
     };
   }
   return {
@@ -60,5 +63,6 @@ export const presentChannel = (
     settings: { ...state.settings, [CHANNEL_SECRET_FIELDS[type]]: maskSecret(state.secret) },
     updatedAt: state.updatedAt.toISOString(),
     updatedBy: state.updatedBy ? { _id: state.updatedBy.id, name: state.updatedBy.name } : null,
+    testedAt: state.testedAt?.toISOString() ?? null,
   };
 };

@@ -23,6 +23,10 @@ const RESULTS: Record<LoginActivity['result'], { label: string; tone: string }> 
     label: 'Wrong code',
     tone: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
   },
+  two_factor_reused: {
+    label: 'Code already used',
+    tone: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  },
 };
 
 const METHODS: Record<LoginActivity['method'], string | null> = {

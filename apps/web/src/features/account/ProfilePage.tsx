@@ -18,6 +18,7 @@ import {
   UploadProgress,
 } from '../../components/ui/Form';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { useRouteTitle } from '../../app/pageTitle';
 import { SingleImageField } from '../../components/ui/SingleImageField';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
@@ -345,10 +346,13 @@ const ProfileForm = ({ profile, onDone }: { profile: Profile; onDone: () => void
   );
 };
 
-/** /profile-details: the admin's own details (view, then edit) and the password change. */
+/** /profile-details, /settings and /settings/profile-update: the admin's own details (view, then edit) and the password change. */
 export const ProfilePage = () => {
   const { data: profile } = useProfile();
   const [isEditing, setIsEditing] = useState(false);
+  // The same screen is /profile-details ('Profile'), /settings ('Settings') and
+  // /settings/profile-update ('Settings Profile'): the heading is the route's.
+  const heading = useRouteTitle() ?? 'Profile';
 
   if (!profile) {
     return (
@@ -361,7 +365,7 @@ export const ProfilePage = () => {
   return (
     <>
       <PageHeader
-        title="Profile"
+        title={heading}
         description="Your name, e-mail, phone and photo, and the password you sign in with."
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

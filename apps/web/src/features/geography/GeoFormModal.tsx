@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useWatch, type Path } from 'react-hook-form';
 import {
   GEO_NAME_MAX,
   IMAGE_UPLOAD_ACCEPT,
@@ -15,22 +16,18 @@ import {
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { SingleImageField } from '../../components/ui/SingleImageField';
-import {
-  getErrorEnvelope,
-  getErrorMessage,
-  getErrorStatus,
-  getFieldErrors,
-} from '../../lib/errors';
-import { useIdempotencyKey } from '../../lib/idempotency';
+import { getErrorEnvelope, getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import type { GeoPageConfig } from './geo-config';
 import { useActiveCountriesQuery } from './geography.api';
 import {
   buildGeoForm,
+  FIELDS,
+  GEO_SCHEMAS,
   initialValues,
   SAVED_MESSAGES,
-  validateGeo,
-  type GeoFieldErrors,
+  toGeoRequest,
   type GeoFormValues,
   type GeoRecord,
 } from './geography.form';
@@ -44,14 +41,16 @@ interface GeoFormModalProps {
   onClose: () => void;
 }
 
+/** The form's values: the text fields and the newly chosen image. */
+interface GeoFormFields extends GeoFormValues {
+  image: File | null;
+}
+
 const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
 
-/** The fields of the server's 400 details that this form shows beside an input. */
-const FIELD_NAMES = new Set(['name', 'shortName', 'countryId', 'stateId', 'shortDescription']);
-
 /**
- * 'Add Country' / 'Edit Country' (and State, Place): the kind's fields, validated with the
- * contract's schemas before sending; the server's 400 details land on their fields and a 409
+ * 'Add Country' / 'Edit Country' (and State, Place): the kind's fields on `useContractForm` with
+ * the contract's schema of the kind; the server's 400 details land on their fields and a 409
  * (duplicate name) on the name. An image (flag) with preview, sent with upload progress.
  */
 export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => {
@@ -63,61 +62,72 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
     description: useId(),
     active: useId(),
   };
-  const [values, setValues] = useState<GeoFormValues>(() => initialValues(record));
-  const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<GeoFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<GeoFormFields, (typeof GEO_SCHEMAS)[typeof kind]>({
+    schema: GEO_SCHEMAS[kind],
+    defaultValues: { ...initialValues(record), image: null },
+    toRequest: (values) => toGeoRequest(kind, values),
+    fieldOf: (path) =>
+      path === 'image' || (FIELDS[kind] as string[]).includes(path)
+        ? (path as Path<GeoFormFields>)
+        : null,
+  });
+  const { register, control, setValue, clearErrors, setError } = form;
+  const { errors } = form.formState;
+  const [countryId, stateId, shortDescription, image] = useWatch({
+    control,
+    name: ['countryId', 'stateId', 'shortDescription', 'image'],
+  });
   const [progress, setProgress] = useState<number | null>(null);
-  const { add, update, isSaving } = useGeoSave(kind);
-  const idempotency = useIdempotencyKey();
+  const { add, update } = useGeoSave(kind);
   const countries = useActiveCountriesQuery(undefined, { skip: kind !== 'state' });
+  const failed = `Failed to save ${noun.toLowerCase()}`;
 
-  const set = <K extends keyof GeoFormValues>(field: K, value: GeoFormValues[K]): void => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (isSaving) return;
-    setFormError(null);
-    const found = validateGeo(kind, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = buildGeoForm(kind, values, record, image);
-    const trigger = record ? update : add;
-    try {
-      const idempotencyKey = record ? undefined : idempotency.key;
-      await trigger(
-        image ? { body, onProgress: setProgress, idempotencyKey } : { body, idempotencyKey },
-      ).unwrap();
-      idempotency.renew();
+  const handleSubmit = submit(
+    async (request, idempotencyKey) => {
+      const body = buildGeoForm(kind, request, record, image);
+      const trigger = record ? update : add;
+      const key = record ? undefined : idempotencyKey;
+      try {
+        await trigger(
+          image
+            ? { body, onProgress: setProgress, idempotencyKey: key }
+            : { body, idempotencyKey: key },
+        ).unwrap();
+      } catch (error) {
+        setProgress(null);
+        throw error;
+      }
       showToast('success', record ? SAVED_MESSAGES[kind].updated : SAVED_MESSAGES[kind].added);
       onClose();
-    } catch (error) {
-      setProgress(null);
-      const message = getErrorMessage(error, `Failed to save ${noun.toLowerCase()}`);
-      if (getErrorStatus(error) === 409) {
-        setErrors({ name: getErrorEnvelope(error)?.message ?? message });
-        return;
-      }
-      const fieldErrors = getFieldErrors(error);
-      const shown: GeoFieldErrors = {};
-      for (const [path, text] of Object.entries(fieldErrors)) {
-        if (FIELD_NAMES.has(path)) shown[path as keyof GeoFormValues] = text;
-        else if (path === 'image') shown.image = text;
-      }
-      setErrors(shown);
-      if (Object.keys(shown).length === 0) setFormError(message);
-      showToast('error', message);
-    }
-  };
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, failed),
+      // A duplicate name (409) belongs under the name; every other failure is also a toast.
+      onError: (error) => {
+        const message = getErrorMessage(error, failed);
+        if (getErrorStatus(error) !== 409) {
+          showToast('error', message);
+          return false;
+        }
+        setError('name', { type: 'server', message: getErrorEnvelope(error)?.message ?? message });
+        return true;
+      },
+    },
+  );
+
+  const errorOf = (field: keyof GeoFormFields) => errors[field]?.message;
+  const invalid = (field: keyof GeoFormFields) => (errors[field] ? true : undefined);
 
   return (
     <Modal
       open
       onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
+        if (!open && !saving) onClose();
       }}
       title={record ? `Edit ${noun}` : `Add ${noun}`}
       size="max-w-2xl"
@@ -130,20 +140,17 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
             </label>
             <input
               id={ids.name}
-              value={values.name}
+              {...register('name')}
               maxLength={GEO_NAME_MAX}
               autoComplete="off"
               aria-required="true"
-              aria-invalid={errors.name ? true : undefined}
+              aria-invalid={invalid('name')}
               aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-              onChange={(event) => {
-                set('name', event.target.value);
-              }}
               className={inputClasses(Boolean(errors.name))}
             />
             {errors.name ? (
               <p id={`${ids.name}-error`} className={fieldErrorClasses}>
-                {errors.name}
+                {errorOf('name')}
               </p>
             ) : null}
           </div>
@@ -152,25 +159,34 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
               <label htmlFor={ids.shortName} className={labelClasses}>
                 Short Name *
               </label>
-              <input
-                id={ids.shortName}
-                value={values.shortName}
-                maxLength={3}
-                autoComplete="off"
-                placeholder="IN"
-                aria-required="true"
-                aria-invalid={errors.shortName ? true : undefined}
-                aria-describedby={`${ids.shortName}-hint`}
-                onChange={(event) => {
-                  set('shortName', event.target.value.toUpperCase());
-                }}
-                className={`${inputClasses(Boolean(errors.shortName))} uppercase`}
+              <Controller
+                control={control}
+                name="shortName"
+                render={({ field }) => (
+                  <input
+                    id={ids.shortName}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(event) => {
+                      field.onChange(event.target.value.toUpperCase());
+                    }}
+                    maxLength={3}
+                    autoComplete="off"
+                    placeholder="IN"
+                    aria-required="true"
+                    aria-invalid={invalid('shortName')}
+                    aria-describedby={`${ids.shortName}-hint`}
+                    className={`${inputClasses(Boolean(errors.shortName))} uppercase`}
+                  />
+                )}
               />
               <p
                 id={`${ids.shortName}-hint`}
                 className={errors.shortName ? fieldErrorClasses : 'mt-1 text-xs text-slate-500'}
               >
-                {errors.shortName ?? '2 or 3 letters'}
+                {errorOf('shortName') ?? '2 or 3 letters'}
               </p>
             </div>
           ) : null}
@@ -181,34 +197,41 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
             <label htmlFor={ids.country} className={labelClasses}>
               Country *
             </label>
-            <select
-              id={ids.country}
-              value={values.countryId}
-              aria-required="true"
-              aria-invalid={errors.countryId ? true : undefined}
-              aria-describedby={errors.countryId ? `${ids.country}-error` : undefined}
-              onChange={(event) => {
-                set('countryId', event.target.value);
-              }}
-              className={selectClasses(Boolean(errors.countryId))}
-            >
-              <option value="">{countries.isLoading ? 'Loading...' : 'Select Country'}</option>
-              {values.countryId &&
-              countries.data &&
-              !countries.data.some((country) => country._id === values.countryId) &&
-              record &&
-              'country' in record ? (
-                <option value={values.countryId}>{record.country.name} (inactive)</option>
-              ) : null}
-              {(countries.data ?? []).map((country) => (
-                <option key={country._id} value={country._id}>
-                  {country.name} ({country.shortName})
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={control}
+              name="countryId"
+              render={({ field }) => (
+                <select
+                  id={ids.country}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-required="true"
+                  aria-invalid={invalid('countryId')}
+                  aria-describedby={errors.countryId ? `${ids.country}-error` : undefined}
+                  className={selectClasses(Boolean(errors.countryId))}
+                >
+                  <option value="">{countries.isLoading ? 'Loading...' : 'Select Country'}</option>
+                  {countryId &&
+                  countries.data &&
+                  !countries.data.some((country) => country._id === countryId) &&
+                  record &&
+                  'country' in record ? (
+                    <option value={countryId}>{record.country.name} (inactive)</option>
+                  ) : null}
+                  {(countries.data ?? []).map((country) => (
+                    <option key={country._id} value={country._id}>
+                      {country.name} ({country.shortName})
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
             {errors.countryId ? (
               <p id={`${ids.country}-error`} className={fieldErrorClasses}>
-                {errors.countryId}
+                {errorOf('countryId')}
               </p>
             ) : null}
           </div>
@@ -218,21 +241,14 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
           <>
             <div className="grid gap-4 sm:grid-cols-2">
               <LocationFields
-                value={{ countryId: values.countryId, stateId: values.stateId, placeId: '' }}
+                value={{ countryId, stateId, placeId: '' }}
                 onChange={(next) => {
-                  setValues((previous) => ({
-                    ...previous,
-                    countryId: next.countryId,
-                    stateId: next.stateId,
-                  }));
-                  setErrors((previous) => ({
-                    ...previous,
-                    countryId: undefined,
-                    stateId: undefined,
-                  }));
+                  setValue('countryId', next.countryId);
+                  setValue('stateId', next.stateId);
+                  clearErrors(['countryId', 'stateId']);
                 }}
                 required
-                errors={{ countryId: errors.countryId, stateId: errors.stateId }}
+                errors={{ countryId: errorOf('countryId'), stateId: errorOf('stateId') }}
                 showPlace={false}
               />
             </div>
@@ -243,19 +259,16 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
               <textarea
                 id={ids.description}
                 rows={3}
-                value={values.shortDescription}
+                {...register('shortDescription')}
                 maxLength={PLACE_DESCRIPTION_MAX}
-                aria-invalid={errors.shortDescription ? true : undefined}
-                onChange={(event) => {
-                  set('shortDescription', event.target.value);
-                }}
+                aria-invalid={invalid('shortDescription')}
                 className={`${inputClasses(Boolean(errors.shortDescription))} resize-y`}
               />
               <p className="mt-0.5 text-right text-[11px] text-slate-400 dark:text-slate-500">
-                {values.shortDescription.length}/{PLACE_DESCRIPTION_MAX}
+                {shortDescription.length}/{PLACE_DESCRIPTION_MAX}
               </p>
               {errors.shortDescription ? (
-                <p className={fieldErrorClasses}>{errors.shortDescription}</p>
+                <p className={fieldErrorClasses}>{errorOf('shortDescription')}</p>
               ) : null}
             </div>
           </>
@@ -265,13 +278,16 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
           label={config.imageLabel}
           currentImage={record?.image ?? null}
           file={image}
-          onChange={setImage}
+          onChange={(file) => {
+            setValue('image', file);
+            clearErrors('image');
+          }}
           accept={IMAGE_UPLOAD_ACCEPT}
           maxSize={UPLOAD_LIMITS.maxFileBytes}
           minSize={UPLOAD_LIMITS.minFileBytes}
           typesLabel={TYPES_LABEL}
-          disabled={isSaving}
-          error={errors.image}
+          disabled={saving}
+          error={errorOf('image')}
         />
 
         <label
@@ -281,22 +297,19 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
           <input
             id={ids.active}
             type="checkbox"
-            checked={values.isActive}
-            onChange={(event) => {
-              set('isActive', event.target.checked);
-            }}
+            {...register('isActive')}
             className="size-4 rounded border-slate-300 text-teal-600 focus:ring-teal-500 dark:border-slate-600 dark:bg-slate-900"
           />
           Active
         </label>
 
-        {isSaving && progress !== null ? (
+        {saving && progress !== null ? (
           <UploadProgress label="Uploading image" progress={progress} />
         ) : null}
 
-        <FormError message={formError} />
+        <FormError message={alert} />
 
-        <FormActions saving={isSaving} onCancel={onClose} saveLabel={`Save ${noun}`} />
+        <FormActions saving={saving} onCancel={onClose} saveLabel={`Save ${noun}`} />
       </form>
     </Modal>
   );

@@ -129,7 +129,7 @@ describe('Countries page', () => {
       call.url === `${SERVICE}/add-new-country`
         ? jsonResponse(
             errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-              { path: 'shortName', message: 'Short name must be 2 or 3 letters' },
+              { path: 'shortName', message: 'Short name is taken by another country' },
             ]),
           )
         : undefined,
@@ -141,9 +141,12 @@ describe('Countries page', () => {
     await user.type(within(dialog).getByLabelText('Name *'), 'India');
     await user.type(within(dialog).getByLabelText('Short Name *'), 'IN');
     await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+    const shortName = within(dialog).getByLabelText('Short Name *');
     await waitFor(() => {
-      expect(within(dialog).getByLabelText('Short Name *')).toHaveAttribute('aria-invalid', 'true');
+      expect(shortName).toHaveAttribute('aria-invalid', 'true');
     });
+    expect(shortName).toHaveAccessibleDescription('Short name is taken by another country');
+    expect(within(dialog).getByLabelText('Name *')).not.toHaveAttribute('aria-invalid');
   });
 
   it('the status pill toggles through update-country with the flipped flag', async () => {

@@ -23,7 +23,6 @@ export interface GeoFormValues {
 }
 
 export type GeoField = keyof GeoFormValues;
-export type GeoFieldErrors = Partial<Record<GeoField | 'image', string>>;
 
 /** The text fields each kind sends (spec §7 add-new-* / update-*, DESIGN §5). */
 export const FIELDS: Record<GeoKind, GeoField[]> = {
@@ -32,17 +31,12 @@ export const FIELDS: Record<GeoKind, GeoField[]> = {
   place: ['name', 'countryId', 'stateId', 'shortDescription', 'isActive'],
 };
 
-const SCHEMAS = {
+/** The contract's schema of each kind's text fields: the form's only rules. */
+export const GEO_SCHEMAS = {
   country: countryFieldsSchema,
   state: stateFieldsSchema,
   place: placeFieldsSchema,
 } as const;
-
-export const DUPLICATE_MESSAGES: Record<GeoKind, string> = {
-  country: GEOGRAPHY_MESSAGES.duplicateCountry,
-  state: GEOGRAPHY_MESSAGES.duplicateState,
-  place: GEOGRAPHY_MESSAGES.duplicatePlace,
-};
 
 export const SAVED_MESSAGES: Record<GeoKind, { added: string; updated: string }> = {
   country: { added: GEOGRAPHY_MESSAGES.countryAdded, updated: GEOGRAPHY_MESSAGES.countryUpdated },
@@ -61,37 +55,23 @@ export const initialValues = (record: GeoRecord | null): GeoFormValues => ({
 });
 
 /** The text value of a field as it travels in the multipart form. */
-const text = (values: GeoFormValues, field: GeoField): string => {
-  const value = values[field];
+const text = (values: Partial<GeoFormValues>, field: GeoField): string => {
+  const value = values[field] ?? '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return field === 'shortName' ? value.trim().toUpperCase() : value.trim();
 };
 
-/**
- * Client validation with the contract's field schemas (the ones the server parses with): returns
- * the first message per field, empty when the values are fine.
- */
-export const validateGeo = (kind: GeoKind, values: GeoFormValues): GeoFieldErrors => {
-  const input = Object.fromEntries(FIELDS[kind].map((field) => [field, values[field]]));
-  const result = SCHEMAS[kind].safeParse(input);
-  if (result.success) return {};
-  const errors: GeoFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) {
-      errors[field as GeoField] = issue.message;
-    }
-  }
-  return errors;
-};
+/** The request a kind's schema reads: the kind's fields of the form. */
+export const toGeoRequest = (kind: GeoKind, values: GeoFormValues) =>
+  Object.fromEntries(FIELDS[kind].map((field) => [field, values[field]]));
 
 /**
  * The multipart body of an add (every field of the kind) or an update (`id` plus the fields that
- * changed), with the `image` file when one was chosen.
+ * changed), with the `image` file when one was chosen; `values` is the parsed request.
  */
 export const buildGeoForm = (
   kind: GeoKind,
-  values: GeoFormValues,
+  values: Partial<GeoFormValues>,
   original: GeoRecord | null,
   image: File | null,
 ): FormData => {

@@ -10,24 +10,15 @@ import {
 
 /** The add and update triggers of one kind (hooks of the other kinds stay idle). */
 export const useGeoSave = (kind: GeoKind) => {
-  const [addCountry, addCountryState] = useAddCountryMutation();
-  const [updateCountry, updateCountryState] = useUpdateCountryMutation();
-  const [addState, addStateState] = useAddStateMutation();
-  const [updateState, updateStateState] = useUpdateStateMutation();
-  const [addPlace, addPlaceState] = useAddPlaceMutation();
-  const [updatePlace, updatePlaceState] = useUpdatePlaceMutation();
-  const byKind = {
-    country: {
-      add: addCountry,
-      update: updateCountry,
-      busy: [addCountryState, updateCountryState],
-    },
-    state: { add: addState, update: updateState, busy: [addStateState, updateStateState] },
-    place: { add: addPlace, update: updatePlace, busy: [addPlaceState, updatePlaceState] },
-  }[kind];
+  const [addCountry] = useAddCountryMutation();
+  const [updateCountry] = useUpdateCountryMutation();
+  const [addState] = useAddStateMutation();
+  const [updateState] = useUpdateStateMutation();
+  const [addPlace] = useAddPlaceMutation();
+  const [updatePlace] = useUpdatePlaceMutation();
   return {
-    add: byKind.add,
-    update: byKind.update,
-    isSaving: byKind.busy.some((state) => state.isLoading),
-  };
+    country: { add: addCountry, update: updateCountry },
+    state: { add: addState, update: updateState },
+    place: { add: addPlace, update: updatePlace },
+  }[kind];
 };

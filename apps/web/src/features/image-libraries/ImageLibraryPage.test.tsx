@@ -16,6 +16,7 @@ import {
   type RecordedCall,
   okRecord,
 } from '../../test/utils';
+import { CORRECT_FIELDS_MESSAGE } from '../../lib/useContractForm';
 import { listAnswer, makeLibrary } from './test-data';
 
 const BASE = '/api/v1/admin/service/image-libraries';
@@ -392,7 +393,7 @@ describe('LibraryFormModal', () => {
     ]);
   });
 
-  it('shows the server message when the save is refused', async () => {
+  it("puts a refused save's 400 details on their field, the server message in a toast", async () => {
     stubServer({
       other: (call) =>
         call.method === 'POST'
@@ -409,8 +410,11 @@ describe('LibraryFormModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
     await user.type(within(dialog).getByLabelText('Title *'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Validation failed');
-    expect(within(dialog).getByText('Title is too long')).toBeInTheDocument();
+    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CORRECT_FIELDS_MESSAGE);
+    const title = within(dialog).getByLabelText('Title *');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Title is too long');
     // Still open, and usable again.
     expect(within(dialog).getByRole('button', { name: 'Save Library' })).toBeEnabled();
   });

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import {
   DEFAULT_LIBRARY_MONTH,
   DESCRIPTION_ROWS,
   IMAGE_LIBRARY_MESSAGES,
+  imageLibraryFieldsSchema,
   LIBRARY_DESCRIPTION_MAX,
   LIBRARY_MONTHS,
   LIBRARY_TITLE_MAX,
@@ -11,12 +12,13 @@ import {
 import { Button } from '../../components/ui/Button';
 import { fieldErrorClasses, FormError, inputClasses, labelClasses } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
-import { getErrorEnvelope, getFieldErrors, wasAnswered } from '../../lib/errors';
-import { useIdempotencyKey } from '../../lib/idempotency';
+import { getErrorEnvelope, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import {
   useCreateImageLibraryMutation,
   useUpdateImageLibraryMutation,
+  type ImageLibraryFieldsInput,
   type LibraryMonth,
 } from './imageLibraries.api';
 
@@ -29,57 +31,56 @@ interface LibraryFormModalProps {
 const isLibraryMonth = (value: string): value is LibraryMonth =>
   (LIBRARY_MONTHS as readonly string[]).includes(value);
 
+/** The server's message, else the spec's text for a refusal or for no answer at all (spec §8). */
+const failureMessage = (error: unknown): string =>
+  getErrorEnvelope(error)?.message ||
+  (wasAnswered(error) ? IMAGE_LIBRARY_MESSAGES.saveFailed : IMAGE_LIBRARY_MESSAGES.saveError);
+
 /**
- * 'Create New Image Library' / 'Edit Image Library' (spec §2): title (required after trimming),
- * description, month. Images are added afterwards through 'Manage Images'.
+ * 'Create New Image Library' / 'Edit Image Library' (spec §2) on `useContractForm` with the
+ * contract's `imageLibraryFieldsSchema`: title (required after trimming), description, month.
+ * Images are added afterwards through 'Manage Images'.
  */
 export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) => {
   const isEdit = library !== null;
   const ids = { title: useId(), description: useId(), month: useId(), error: useId() };
-  const [title, setTitle] = useState(library?.title ?? '');
-  const [description, setDescription] = useState(library?.description ?? '');
-  const [month, setMonth] = useState<LibraryMonth>(
-    library && isLibraryMonth(library.month) ? library.month : DEFAULT_LIBRARY_MONTH,
-  );
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [createLibrary, createState] = useCreateImageLibraryMutation();
-  const idempotency = useIdempotencyKey();
-  const [updateLibrary, updateState] = useUpdateImageLibraryMutation();
-  const saving = createState.isLoading || updateState.isLoading;
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<ImageLibraryFieldsInput, typeof imageLibraryFieldsSchema>({
+    schema: imageLibraryFieldsSchema,
+    defaultValues: {
+      title: library?.title ?? '',
+      description: library?.description ?? '',
+      month: library && isLibraryMonth(library.month) ? library.month : DEFAULT_LIBRARY_MONTH,
+    },
+  });
+  const { register } = form;
+  const titleError = form.formState.errors.title?.message;
+  const [createLibrary] = useCreateImageLibraryMutation();
+  const [updateLibrary] = useUpdateImageLibraryMutation();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    if (!title.trim()) {
-      setTitleError(IMAGE_LIBRARY_MESSAGES.titleRequired);
-      return;
-    }
-    setTitleError(null);
-    const fields = { title: title.trim(), description: description.trim(), month };
-    try {
+  const handleSubmit = submit(
+    async (request, idempotencyKey) => {
+      const fields = { ...request, month: request.month as LibraryMonth };
       if (library) await updateLibrary({ id: library._id, fields }).unwrap();
-      else await createLibrary({ fields, idempotencyKey: idempotency.key }).unwrap();
-      idempotency.renew();
+      else await createLibrary({ fields, idempotencyKey }).unwrap();
       showToast(
         'success',
         isEdit ? IMAGE_LIBRARY_MESSAGES.updated : IMAGE_LIBRARY_MESSAGES.created,
       );
       onClose();
-    } catch (error) {
-      const envelope = getErrorEnvelope(error);
-      const fieldErrors = getFieldErrors(error);
-      if (fieldErrors.title) setTitleError(fieldErrors.title);
-      // A non-success answer vs. no answer at all (spec §8).
-      const answered = wasAnswered(error);
-      const message =
-        envelope?.message ||
-        (answered ? IMAGE_LIBRARY_MESSAGES.saveFailed : IMAGE_LIBRARY_MESSAGES.saveError);
-      setFormError(message);
-      showToast('error', message);
-    }
-  };
+    },
+    {
+      failureMessage,
+      // Every failure is also a toast with the same text.
+      onError: (error) => {
+        showToast('error', failureMessage(error));
+      },
+    },
+  );
 
   return (
     <Modal
@@ -97,16 +98,12 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
           </label>
           <input
             id={ids.title}
-            value={title}
+            {...register('title')}
             maxLength={LIBRARY_TITLE_MAX}
             autoComplete="off"
             aria-required="true"
             aria-invalid={titleError ? true : undefined}
             aria-describedby={titleError ? `${ids.title}-error` : undefined}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              if (titleError) setTitleError(null);
-            }}
             className={inputClasses(Boolean(titleError))}
           />
           {titleError ? (
@@ -122,11 +119,8 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
           <textarea
             id={ids.description}
             rows={DESCRIPTION_ROWS}
-            value={description}
+            {...register('description')}
             maxLength={LIBRARY_DESCRIPTION_MAX}
-            onChange={(event) => {
-              setDescription(event.target.value);
-            }}
             className={`${inputClasses()} resize-y`}
           />
         </div>
@@ -134,14 +128,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
           <label htmlFor={ids.month} className={labelClasses}>
             Month
           </label>
-          <select
-            id={ids.month}
-            value={month}
-            onChange={(event) => {
-              if (isLibraryMonth(event.target.value)) setMonth(event.target.value);
-            }}
-            className={inputClasses()}
-          >
+          <select id={ids.month} {...register('month')} className={inputClasses()}>
             {LIBRARY_MONTHS.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -153,7 +140,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
           Images are added after the library is created, through &lsquo;Manage Images&rsquo; in the
           library list.
         </p>
-        <FormError id={ids.error} message={formError} />
+        <FormError id={ids.error} message={alert} />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel

@@ -1,5 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { EMAIL_MAX, MANAGE_MESSAGES, NAME_MAX, type AdminUser } from '@safarnama/contract';
+import { useId, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import {
+  addAdminUserRequestSchema,
+  EMAIL_MAX,
+  MANAGE_MESSAGES,
+  NAME_MAX,
+  type AdminUser,
+} from '@safarnama/contract';
 import {
   FieldNotes,
   FormActions,
@@ -8,20 +15,23 @@ import {
   labelClasses,
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
-import { useIdempotencyKey } from '../../lib/idempotency';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import {
   useInviteAdminUserMutation,
   useListUserTypeOptionsQuery,
   useUpdateAdminUserMutation,
 } from './manage.api';
-import {
-  validateAdminUser,
-  type AdminUserField,
-  type AdminUserFormValues,
-  type FieldErrors,
-} from './manage.forms';
+
+interface AdminUserFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  userTypeId: string;
+}
+
+const SAVE_FAILED = 'Failed to save the admin. Please try again.';
 
 interface AdminUserFormModalProps {
   /** The admin to edit; null invites a new one. */
@@ -53,69 +63,65 @@ const describedBy = (id: string, error: string | undefined, hint: boolean) =>
   [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
 /**
- * 'Invite Admin' / 'Edit Admin': name, e-mail, phone and role. An invited admin gets an e-mail
- * with a link to set their own password; nobody chooses it for them. Nobody changes their own
- * role.
+ * 'Invite Admin' / 'Edit Admin' on `useContractForm` with `addAdminUserRequestSchema`: name,
+ * e-mail, phone and role. An invited admin gets an e-mail with a link to set their own password;
+ * nobody chooses it for them. Nobody changes their own role.
  */
 export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModalProps) => {
   const ids = { name: useId(), email: useId(), phone: useId(), userTypeId: useId() };
-  const [values, setValues] = useState<AdminUserFormValues>({
-    name: admin?.name ?? '',
-    email: admin?.email ?? '',
-    phone: admin?.phone ?? '',
-    userTypeId: admin?.userType._id ?? '',
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<AdminUserFormValues, typeof addAdminUserRequestSchema>({
+    schema: addAdminUserRequestSchema,
+    defaultValues: {
+      name: admin?.name ?? '',
+      email: admin?.email ?? '',
+      phone: admin?.phone ?? '',
+      userTypeId: admin?.userType._id ?? '',
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors<AdminUserField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, setError } = form;
+  const { errors } = form.formState;
   const options = useListUserTypeOptionsQuery(undefined);
-  const [invite, inviteState] = useInviteAdminUserMutation();
-  const idempotency = useIdempotencyKey();
-  const [update, updateState] = useUpdateAdminUserMutation();
-  const saving = inviteState.isLoading || updateState.isLoading;
+  const [invite] = useInviteAdminUserMutation();
+  const [update] = useUpdateAdminUserMutation();
 
   const roles = options.data ?? [];
   // The admin's current role may be disabled (not among the active options): keep it listed.
   const currentMissing =
     admin && !roles.some((role) => role._id === admin.userType._id) ? admin.userType : null;
 
-  const set = (field: AdminUserField, value: string): void => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const { data, errors: invalid } = validateAdminUser(values);
-    setErrors(invalid);
-    if (!data) return;
-    try {
+  const handleSubmit = submit(
+    async (request, idempotencyKey) => {
+      // The body keeps the trimmed text, '' for no phone: the server applies the same schema.
+      const data = { ...request, phone: request.phone ?? '' };
       if (admin) {
         const message = await update({ id: admin._id, ...data }).unwrap();
         showToast('success', message || MANAGE_MESSAGES.userUpdated);
       } else {
-        const { message, invitationSent } = await invite({
-          input: data,
-          idempotencyKey: idempotency.key,
-        }).unwrap();
-        idempotency.renew();
+        const { message, invitationSent } = await invite({ input: data, idempotencyKey }).unwrap();
         // The admin exists either way; a failed mail is retried with 'Resend invitation'.
         if (invitationSent) showToast('success', message || MANAGE_MESSAGES.userCreated);
         else showToast('warning', message || MANAGE_MESSAGES.userCreatedMailFailed);
       }
       onClose();
-    } catch (error) {
-      const fields = getFieldErrors(error) as FieldErrors<AdminUserField>;
-      const message = getErrorMessage(error, 'Failed to save the admin. Please try again.');
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, SAVE_FAILED),
       // A taken e-mail address (409) belongs under the e-mail field.
-      if (getErrorStatus(error) === 409 && message === MANAGE_MESSAGES.emailTaken) {
-        fields.email ??= message;
-      }
-      setErrors(fields);
-      if (Object.values(fields).every((text) => !text)) setFormError(message);
-    }
-  };
+      onError: (error) => {
+        const message = getErrorMessage(error, SAVE_FAILED);
+        if (getErrorStatus(error) !== 409 || message !== MANAGE_MESSAGES.emailTaken) return false;
+        if (form.getFieldState('email').error) return false;
+        setError('email', { type: 'server', message });
+        return true;
+      },
+    },
+  );
+  const errorOf = (field: keyof AdminUserFormValues) => errors[field]?.message;
 
   return (
     <Modal
@@ -131,87 +137,87 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
       }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        <Field id={ids.name} label="Name *" error={errors.name}>
+        <Field id={ids.name} label="Name *" error={errorOf('name')}>
           <input
             id={ids.name}
-            value={values.name}
+            {...register('name')}
             maxLength={NAME_MAX}
             autoComplete="off"
             aria-required="true"
             aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy(ids.name, errors.name, false)}
-            onChange={(event) => {
-              set('name', event.target.value);
-            }}
+            aria-describedby={describedBy(ids.name, errorOf('name'), false)}
             className={inputClasses(Boolean(errors.name))}
           />
         </Field>
-        <Field id={ids.email} label="E-mail *" error={errors.email}>
+        <Field id={ids.email} label="E-mail *" error={errorOf('email')}>
           <input
             id={ids.email}
             type="email"
-            value={values.email}
+            {...register('email')}
             maxLength={EMAIL_MAX}
             autoComplete="off"
             aria-required="true"
             aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(ids.email, errors.email, false)}
-            onChange={(event) => {
-              set('email', event.target.value);
-            }}
+            aria-describedby={describedBy(ids.email, errorOf('email'), false)}
             className={inputClasses(Boolean(errors.email))}
           />
         </Field>
         <Field
           id={ids.phone}
           label="Phone"
-          error={errors.phone}
+          error={errorOf('phone')}
           hint="Optional, e.g. +91 98765 43210"
         >
           <input
             id={ids.phone}
             type="tel"
-            value={values.phone}
+            {...register('phone')}
             maxLength={24}
             autoComplete="off"
             aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy(ids.phone, errors.phone, true)}
-            onChange={(event) => {
-              set('phone', event.target.value);
-            }}
+            aria-describedby={describedBy(ids.phone, errorOf('phone'), true)}
             className={inputClasses(Boolean(errors.phone))}
           />
         </Field>
         <Field
           id={ids.userTypeId}
           label="Role *"
-          error={errors.userTypeId}
+          error={errorOf('userTypeId')}
           hint={isSelf ? MANAGE_MESSAGES.ownUserTypeChange : undefined}
         >
-          <select
-            id={ids.userTypeId}
-            value={values.userTypeId}
-            disabled={isSelf || options.isLoading}
-            aria-required="true"
-            aria-invalid={errors.userTypeId ? true : undefined}
-            aria-describedby={describedBy(ids.userTypeId, errors.userTypeId, isSelf)}
-            onChange={(event) => {
-              set('userTypeId', event.target.value);
-            }}
-            className={inputClasses(Boolean(errors.userTypeId))}
-          >
-            <option value="">{options.isLoading ? 'Loading roles...' : 'Choose a role...'}</option>
-            {roles.map((role) => (
-              <option key={role._id} value={role._id}>
-                {role.name}
-              </option>
-            ))}
-            {currentMissing ? (
-              <option value={currentMissing._id}>{currentMissing.name} (disabled)</option>
-            ) : null}
-          </select>
+          <Controller
+            control={control}
+            name="userTypeId"
+            render={({ field }) => (
+              <select
+                id={ids.userTypeId}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={isSelf || options.isLoading}
+                aria-required="true"
+                aria-invalid={errors.userTypeId ? true : undefined}
+                aria-describedby={describedBy(ids.userTypeId, errorOf('userTypeId'), isSelf)}
+                className={inputClasses(Boolean(errors.userTypeId))}
+              >
+                <option value="">
+                  {options.isLoading ? 'Loading roles...' : 'Choose a role...'}
+                </option>
+                {roles.map((role) => (
+                  <option key={role._id} value={role._id}>
+                    {role.name}
+                  </option>
+                ))}
+                {currentMissing ? (
+                  <option value={currentMissing._id}>{currentMissing.name} (disabled)</option>
+                ) : null}
+              </select>
+            )}
+          />
         </Field>
-        <FormError message={formError} />
+        <FormError message={alert} />
         <FormActions
           saving={saving}
           onCancel={onClose}

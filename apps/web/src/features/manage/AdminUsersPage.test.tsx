@@ -191,6 +191,41 @@ describe('AdminUsersPage', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('puts a 400 detail under its field; an empty phone travels as an empty string', async () => {
+    const calls = stubServer({
+      other: (call) =>
+        call.url === `${MANAGE}/update-admin-user`
+          ? jsonResponse(
+              errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
+                { path: 'name', message: 'Name is not allowed' },
+              ]),
+            )
+          : undefined,
+    });
+    const user = await open();
+    await user.click((await rowOf('Ravi Kumar')).getByRole('button', { name: 'Edit Ravi Kumar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Admin' });
+    await waitFor(() => {
+      expect(within(dialog).getByLabelText('Role *')).toBeEnabled();
+    });
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const name = within(dialog).getByLabelText('Name *');
+    await waitFor(() => {
+      expect(name).toHaveAccessibleDescription('Name is not allowed');
+    });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(bodyOf(calls, 'update-admin-user')).toEqual({
+      data: {
+        id: ravi._id,
+        name: 'Ravi Kumar',
+        email: 'ravi@example.com',
+        phone: '',
+        userTypeId: ravi.userType._id,
+      },
+    });
+  });
+
   it('shows a taken e-mail under the field', async () => {
     stubServer({
       other: (call) =>

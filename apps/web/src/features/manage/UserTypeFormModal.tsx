@@ -1,5 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MANAGE_MESSAGES, USER_TYPE_LIMITS, type UserType } from '@safarnama/contract';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  addUserTypeRequestSchema,
+  MANAGE_MESSAGES,
+  USER_TYPE_LIMITS,
+  type UserType,
+} from '@safarnama/contract';
 import {
   fieldErrorClasses,
   FormActions,
@@ -9,11 +15,10 @@ import {
   labelClasses,
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import { useIdempotencyKey } from '../../lib/idempotency';
+import { useContractForm } from '../../lib/useContractForm';
 import { useCreateUserTypeMutation, useUpdateUserTypeMutation } from './manage.api';
-import { validateUserType } from './manage.forms';
 
 interface UserTypeFormModalProps {
   /** The type to rename or describe; null creates one. */
@@ -21,46 +26,55 @@ interface UserTypeFormModalProps {
   onClose: () => void;
 }
 
-type Field = 'name' | 'description';
+interface UserTypeFormValues {
+  name: string;
+  description: string;
+}
 
-/** 'New Role' / 'Edit Role': a name (required, unique) and a description. */
+const SAVE_FAILED = 'Failed to save the role. Please try again.';
+
+/**
+ * 'New Role' / 'Edit Role' on `useContractForm` with `addUserTypeRequestSchema`: a name
+ * (required, unique: a 409 lands under it) and a description.
+ */
 export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps) => {
   const ids = { name: useId(), description: useId() };
-  const [name, setName] = useState(userType?.name ?? '');
-  const [description, setDescription] = useState(userType?.description ?? '');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [create, createState] = useCreateUserTypeMutation();
-  const idempotency = useIdempotencyKey();
-  const [update, updateState] = useUpdateUserTypeMutation();
-  const saving = createState.isLoading || updateState.isLoading;
+  const {
+    form,
+    submit,
+    pending: saving,
+    alert,
+  } = useContractForm<UserTypeFormValues, typeof addUserTypeRequestSchema>({
+    schema: addUserTypeRequestSchema,
+    defaultValues: { name: userType?.name ?? '', description: userType?.description ?? '' },
+  });
+  const { register, control, setError } = form;
+  const { errors } = form.formState;
+  const description = useWatch({ control, name: 'description' });
+  const [create] = useCreateUserTypeMutation();
+  const [update] = useUpdateUserTypeMutation();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const { data: values, errors: invalid } = validateUserType({ name, description });
-    setErrors(invalid);
-    if (!values) return;
-    try {
+  const handleSubmit = submit(
+    async (values, idempotencyKey) => {
       const message = userType
         ? await update({ id: userType._id, ...values }).unwrap()
-        : await create({ input: values, idempotencyKey: idempotency.key }).unwrap();
-      idempotency.renew();
+        : await create({ input: values, idempotencyKey }).unwrap();
       showToast(
         'success',
         message || (userType ? MANAGE_MESSAGES.userTypeUpdated : MANAGE_MESSAGES.userTypeCreated),
       );
       onClose();
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      const message = getErrorMessage(error, 'Failed to save the role. Please try again.');
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, SAVE_FAILED),
       // A taken name (409) belongs under the name field.
-      if (getErrorStatus(error) === 409) fields.name ??= message;
-      setErrors({ name: fields.name, description: fields.description });
-      if (!fields.name && !fields.description) setFormError(message);
-    }
-  };
+      onError: (error) => {
+        if (getErrorStatus(error) !== 409 || form.getFieldState('name').error) return false;
+        setError('name', { type: 'server', message: getErrorMessage(error, SAVE_FAILED) });
+        return true;
+      },
+    },
+  );
 
   return (
     <Modal
@@ -82,21 +96,17 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
           </label>
           <input
             id={ids.name}
-            value={name}
+            {...register('name')}
             maxLength={USER_TYPE_LIMITS.name}
             autoComplete="off"
             aria-required="true"
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-            }}
             className={inputClasses(Boolean(errors.name))}
           />
           {errors.name ? (
             <p id={`${ids.name}-error`} className={fieldErrorClasses}>
-              {errors.name}
+              {errors.name.message}
             </p>
           ) : null}
         </div>
@@ -107,13 +117,10 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
           <textarea
             id={ids.description}
             rows={3}
-            value={description}
+            {...register('description')}
             maxLength={USER_TYPE_LIMITS.description}
             aria-invalid={errors.description ? true : undefined}
             aria-describedby={`${ids.description}-hint`}
-            onChange={(event) => {
-              setDescription(event.target.value);
-            }}
             className={`${inputClasses(Boolean(errors.description))} resize-y`}
           />
           <p id={`${ids.description}-hint`} className={`${hintClasses} flex justify-between`}>
@@ -122,9 +129,11 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
               {description.length}/{USER_TYPE_LIMITS.description}
             </span>
           </p>
-          {errors.description ? <p className={fieldErrorClasses}>{errors.description}</p> : null}
+          {errors.description ? (
+            <p className={fieldErrorClasses}>{errors.description.message}</p>
+          ) : null}
         </div>
-        <FormError message={formError} />
+        <FormError message={alert} />
         <FormActions saving={saving} onCancel={onClose} saveLabel="Save Role" />
       </form>
     </Modal>

@@ -172,6 +172,31 @@ describe('UserTypesPage', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('puts a 400 detail under its field', async () => {
+    stubServer({
+      other: (call) =>
+        call.url === `${MANAGE}/update-user-type`
+          ? jsonResponse(
+              errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
+                { path: 'description', message: 'Description must not be blank' },
+              ]),
+            )
+          : undefined,
+    });
+    const user = await open();
+    await user.click(
+      (await rowOf('Content Editor')).getByRole('button', { name: 'Edit Content Editor' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Role' }));
+    expect(await within(dialog).findByText('Description must not be blank')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Name *')).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please correct the highlighted fields.',
+    );
+  });
+
   it('edits a role by id', async () => {
     const calls = stubServer({
       other: (call) =>

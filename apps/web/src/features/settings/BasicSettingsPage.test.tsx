@@ -117,6 +117,25 @@ describe('BasicSettingsPage', () => {
     expect(xhrs).toHaveLength(0);
   });
 
+  it('puts a 400 detail of the server under its field', async () => {
+    stubServer();
+    const xhrs = stubXhr(() => ({
+      status: 400,
+      body: errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
+        { path: 'supportPhone', message: 'Enter a valid phone number' },
+      ]),
+    }));
+    const user = await open();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const phone = screen.getByLabelText('Support phone');
+    await waitFor(() => {
+      expect(phone).toHaveAttribute('aria-invalid', 'true');
+    });
+    expect(phone).toHaveAccessibleDescription('Enter a valid phone number');
+    expect(screen.getByLabelText('Product name')).not.toHaveAttribute('aria-invalid');
+    expect(xhrs).toHaveLength(1);
+  });
+
   it('warns before turning maintenance mode on, and saves only when confirmed', async () => {
     stubServer();
     const xhrs = stubSave();

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   DEFAULT_TIME_ZONE,
   IMAGE_UPLOAD_ACCEPT,
@@ -9,7 +10,6 @@ import {
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import {
   FormError,
   fieldErrorClasses,
@@ -21,9 +21,10 @@ import {
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Switch } from '../../components/ui/Switch';
 import { loadWithTimeout } from '../../app/lazy';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../manage/parts';
 import { LoadFailed, LoadingBlock, SectionTitle, SelectField, TextField } from './fields';
@@ -42,6 +43,13 @@ const SingleImageField = lazy(() =>
   loadWithTimeout(() => import('../../components/ui/SingleImageField')).then((module) => ({
     default: module.SingleImageField,
   })),
+);
+
+// The confirmation's dialog (Radix) loads when maintenance mode is switched on: with the form's
+// react-hook-form the page's chunk would pass its budget.
+const loadConfirmDialog = () => loadWithTimeout(() => import('../../components/ui/ConfirmDialog'));
+const ConfirmDialog = lazy(() =>
+  loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })),
 );
 
 const LogoFieldSkeleton = () => (
@@ -67,7 +75,8 @@ interface Values {
   removeLogo: boolean;
 }
 
-type Errors = Partial<Record<keyof Values, string>>;
+type TextKey =
+  'productName' | 'supportEmail' | 'supportPhone' | 'currencySymbol' | 'sessionIdleMinutes';
 
 const valuesOf = (settings: BasicSettings): Values => ({
   productName: settings.productName,
@@ -83,29 +92,12 @@ const valuesOf = (settings: BasicSettings): Values => ({
 });
 
 /** The text fields as the contract's `updateBasicSettingsFieldsSchema` reads them. */
-const textFields = (values: Values) => ({
-  productName: values.productName,
+const textFields = ({ logo, ...values }: Values) => ({
+  ...values,
   supportEmail: values.supportEmail.trim(),
-  supportPhone: values.supportPhone,
-  timeZone: values.timeZone,
-  currencySymbol: values.currencySymbol,
-  sessionIdleMinutes: values.sessionIdleMinutes,
   maintenanceMode: values.maintenanceMode ? 'true' : 'false',
-  maintenanceMessage: values.maintenanceMessage,
-  removeLogo: values.removeLogo && !values.logo ? 'true' : 'false',
+  removeLogo: values.removeLogo && !logo ? 'true' : 'false',
 });
-
-const checkFields = (values: Values): Errors => {
-  const parsed = updateBasicSettingsFieldsSchema.safeParse(textFields(values));
-  const errors: Errors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string') errors[field as keyof Values] ??= issue.message;
-    }
-  }
-  return errors;
-};
 
 /** The multipart body of `update-basic-settings`: every text field, and the logo when chosen. */
 const buildBasicSettingsForm = (values: Values): FormData => {
@@ -115,58 +107,77 @@ const buildBasicSettingsForm = (values: Values): FormData => {
   return body;
 };
 
+/**
+ * The form on `useContractForm` with `updateBasicSettingsFieldsSchema`: the server's 400 details
+ * land on their fields, a refused logo file under the logo.
+ */
 const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
   const ids = useId();
   const canUpdate = useCan('settings.update');
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    form,
+    submit,
+    pending: isLoading,
+    alert,
+  } = useContractForm<Values, typeof updateBasicSettingsFieldsSchema>({
+    schema: updateBasicSettingsFieldsSchema,
+    defaultValues: valuesOf(settings),
+    toRequest: textFields,
+  });
+  const { control, setValue, clearErrors, setError, getValues } = form;
+  const { errors } = form.formState;
+  const values = useWatch({ control }) as Values;
   const [progress, setProgress] = useState<number | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
-  const [update, { isLoading }] = useUpdateBasicSettingsMutation();
+  const [update] = useUpdateBasicSettingsMutation();
   const turnsMaintenanceOn = values.maintenanceMode && !settings.maintenanceMode;
   const disabled = !canUpdate || isLoading;
 
   const set = <K extends keyof Values>(key: K, value: Values[K]): void => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
+    setValue(key, value as never);
+    clearErrors(key);
   };
+  /** What a text input takes: its value, its setter and its error. */
+  const bind = (key: TextKey) => ({
+    value: values[key],
+    onChange: (value: string) => {
+      set(key, value);
+    },
+    error: errors[key]?.message,
+  });
 
-  const save = async (): Promise<void> => {
-    setProgress(values.logo ? 0 : null);
+  const sendSettings = async (): Promise<void> => {
+    const current = getValues();
+    setProgress(current.logo ? 0 : null);
     try {
       const message = await update({
-        body: buildBasicSettingsForm(values),
-        onProgress: values.logo ? setProgress : undefined,
+        body: buildBasicSettingsForm(current),
+        onProgress: current.logo ? setProgress : undefined,
       }).unwrap();
       showToast('success', message || SETTINGS_MESSAGES.basicSaved);
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      const status = getErrorStatus(error);
-      const message = getErrorMessage(error, 'The settings could not be saved. Please try again.');
-      const next: Errors = {};
-      for (const [path, text] of Object.entries(fields)) {
-        const field = path === LOGO_FIELD ? 'logo' : path;
-        if (field in values) next[field as keyof Values] ??= text;
-      }
-      if (!next.logo && values.logo && (status === 413 || status === 415)) next.logo = message;
-      setErrors(next);
-      setFormError(Object.values(next).some(Boolean) ? null : message);
     } finally {
       setProgress(null);
     }
   };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (isLoading) return;
-    const found = checkFields(values);
-    setErrors(found);
-    setFormError(null);
-    if (Object.values(found).some(Boolean)) return;
-    if (turnsMaintenanceOn) setIsConfirming(true);
-    else void save();
+  const failure = {
+    failureMessage: (error: unknown) =>
+      getErrorMessage(error, 'The settings could not be saved. Please try again.'),
+    // A refused logo file (413 / 415) belongs under the logo.
+    onError: (error: unknown) => {
+      const status = getErrorStatus(error);
+      if (!getValues('logo') || (status !== 413 && status !== 415)) return false;
+      if (!form.getFieldState('logo').error) {
+        setError('logo', { type: 'server', message: getErrorMessage(error, '') });
+      }
+      return true;
+    },
   };
+  // Turning maintenance mode on asks first; the confirmation checks and sends.
+  const handleSubmit = submit(async () => {
+    if (turnsMaintenanceOn) setIsConfirming(true);
+    else await sendSettings();
+  }, failure);
+  const handleConfirmed = submit(sendSettings, failure);
 
   const shownLogo = values.removeLogo ? null : settings.logoUrl;
 
@@ -174,7 +185,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
     <form
       noValidate
       aria-label="Basic settings"
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       className="grid items-start gap-6 xl:grid-cols-2"
     >
       <fieldset disabled={disabled} className="contents">
@@ -182,15 +193,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
           <SectionTitle hint="How the back-office names itself and where admins get help.">
             Product
           </SectionTitle>
-          <TextField
-            label="Product name"
-            value={values.productName}
-            maxLength={100}
-            onChange={(value) => {
-              set('productName', value);
-            }}
-            error={errors.productName}
-          />
+          <TextField label="Product name" {...bind('productName')} maxLength={100} />
           <div>
             <Suspense fallback={<LogoFieldSkeleton />}>
               <SingleImageField
@@ -205,7 +208,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
                 minSize={UPLOAD_LIMITS.minFileBytes}
                 typesLabel={TYPES_LABEL}
                 disabled={disabled}
-                error={errors.logo}
+                error={errors.logo?.message}
               />
             </Suspense>
             {settings.logoUrl && !values.logo && canUpdate ? (
@@ -227,23 +230,15 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
             <TextField
               label="Support e-mail"
               type="email"
-              value={values.supportEmail}
-              onChange={(value) => {
-                set('supportEmail', value);
-              }}
+              {...bind('supportEmail')}
               placeholder="support@example.com"
-              error={errors.supportEmail}
             />
             <TextField
               label="Support phone"
               type="tel"
-              value={values.supportPhone}
+              {...bind('supportPhone')}
               maxLength={24}
-              onChange={(value) => {
-                set('supportPhone', value);
-              }}
               placeholder="+91 98765 43210"
-              error={errors.supportPhone}
             />
           </div>
         </Card>
@@ -261,19 +256,15 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
                 set('timeZone', zone);
               }}
               hint="Scheduled notifications and reports use this zone."
-              error={errors.timeZone}
+              error={errors.timeZone?.message}
               disabled={disabled}
             />
             <div className="grid gap-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
               <TextField
                 label="Currency symbol"
-                value={values.currencySymbol}
+                {...bind('currencySymbol')}
                 maxLength={4}
-                onChange={(value) => {
-                  set('currencySymbol', value);
-                }}
                 hint="Shown before prices."
-                error={errors.currencySymbol}
               />
               <TextField
                 label="Session idle timeout (minutes)"
@@ -281,12 +272,8 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
                 inputMode="numeric"
                 min={5}
                 max={1440}
-                value={values.sessionIdleMinutes}
-                onChange={(value) => {
-                  set('sessionIdleMinutes', value);
-                }}
+                {...bind('sessionIdleMinutes')}
                 hint="A sign-in without 'Remember me' ends after this long without activity (5 to 1440)."
-                error={errors.sessionIdleMinutes}
               />
             </div>
           </Card>
@@ -306,6 +293,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
               checked={values.maintenanceMode}
               onChange={(checked) => {
                 set('maintenanceMode', checked);
+                if (checked) void loadConfirmDialog();
               }}
               label="Maintenance mode"
               description="Admins with the Settings update permission keep working; everybody else sees the Service Unavailable screen."
@@ -320,11 +308,8 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
                 id={`${ids}-message`}
                 rows={3}
                 maxLength={MAINTENANCE_MESSAGE_MAX}
-                value={values.maintenanceMessage}
+                {...form.register('maintenanceMessage')}
                 placeholder="We are updating the back-office and will be back shortly."
-                onChange={(event) => {
-                  set('maintenanceMessage', event.target.value);
-                }}
                 aria-invalid={errors.maintenanceMessage ? true : undefined}
                 aria-describedby={`${ids}-message-hint`}
                 className={inputClasses(Boolean(errors.maintenanceMessage))}
@@ -334,7 +319,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
                 {MAINTENANCE_MESSAGE_MAX}
               </p>
               {errors.maintenanceMessage ? (
-                <p className={fieldErrorClasses}>{errors.maintenanceMessage}</p>
+                <p className={fieldErrorClasses}>{errors.maintenanceMessage.message}</p>
               ) : null}
             </div>
             {turnsMaintenanceOn ? (
@@ -355,7 +340,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
         {isLoading && progress !== null ? (
           <UploadProgress label="Uploading logo" progress={progress} />
         ) : null}
-        <FormError message={formError} />
+        <FormError message={alert} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {settings.updatedAt
@@ -372,17 +357,21 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
         </div>
       </div>
 
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={setIsConfirming}
-        title="Turn maintenance mode on?"
-        message="Every admin without the Settings update permission will be sent to the Service Unavailable screen right away and cannot use the back-office until you turn maintenance mode off."
-        confirmLabel="Turn on and save"
-        onConfirm={() => {
-          setIsConfirming(false);
-          void save();
-        }}
-      />
+      {isConfirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={isConfirming}
+            onOpenChange={setIsConfirming}
+            title="Turn maintenance mode on?"
+            message="Every admin without the Settings update permission will be sent to the Service Unavailable screen right away and cannot use the back-office until you turn maintenance mode off."
+            confirmLabel="Turn on and save"
+            onConfirm={() => {
+              setIsConfirming(false);
+              void handleConfirmed();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </form>
   );
 };

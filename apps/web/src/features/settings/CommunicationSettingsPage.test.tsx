@@ -275,7 +275,8 @@ describe('CommunicationSettingsPage', () => {
     expect(saveCalls(calls)[0]?.body).toEqual({
       data: {
         type: 'sms',
-        isActive: true,
+        // A channel not set up yet starts switched off.
+        isActive: false,
         settings: {
           provider: 'msg91',
           accountId: 'acct-1',
@@ -308,7 +309,7 @@ describe('CommunicationSettingsPage', () => {
     expect(saveCalls(calls)[0]?.body).toEqual({
       data: {
         type: 'whatsapp',
-        isActive: false,
+        isActive: true,
         settings: {
           phoneNumberId: '1234567890',
           accessToken: 'EAAG-token',
@@ -316,6 +317,46 @@ describe('CommunicationSettingsPage', () => {
           templateLanguage: 'en',
         },
       },
+    });
+  });
+
+  it('asks before activating a channel that has not passed a test send, then confirms it', async () => {
+    const untested = () =>
+      jsonResponse(errorEnvelope(409, 'CONFLICT', SETTINGS_MESSAGES.channelUntested));
+    const calls = stubServer({
+      other: (call) => {
+        if (call.url !== API_PATHS.setting.saveCommunication) return undefined;
+        const data = (call.body as { data: { confirmUntested?: boolean } }).data;
+        return data.confirmUntested === true ? saved() : untested();
+      },
+    });
+    const user = await open();
+    const fromName = screen.getByLabelText('From name');
+    await user.clear(fromName);
+    await user.type(fromName, 'Ops Desk');
+
+    // Refused as untested: the question, and Cancel sends nothing more.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(SETTINGS_MESSAGES.channelUntestedConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+    expect(saveCalls(calls)).toHaveLength(1);
+
+    // 'Activate anyway' sends the same save with confirmUntested.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate anyway' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.communicationSaved)).toBeInTheDocument();
+    const sent = saveCalls(calls).map((call) => call.body);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]).toEqual({
+      data: { ...(sent[1] as { data: object }).data, confirmUntested: true },
+    });
+    expect(sent[2]).toMatchObject({
+      data: { type: 'email', isActive: true, settings: { fromName: 'Ops Desk' } },
     });
   });
 

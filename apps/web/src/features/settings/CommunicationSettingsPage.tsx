@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import {
   COMMUNICATION_TYPES,
@@ -7,6 +7,7 @@ import {
   SMTP_SECURITY,
   type CommunicationSettings,
   type CommunicationType,
+  type SaveCommunicationSettingsRequest,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -14,7 +15,7 @@ import { FormError, hintClasses } from '../../components/ui/Form';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Switch } from '../../components/ui/Switch';
 import { TagsInput } from '../../components/ui/TagsInput';
-import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { useCan } from '../auth/useCan';
@@ -35,11 +36,20 @@ import {
 } from './communication.forms';
 import { SecretField } from './SecretField';
 import { LoadFailed, LoadingBlock, SectionTitle, SelectField, TextField } from './fields';
+import { loadWithTimeout } from '../../app/lazy';
 import {
   useGetCommunicationSettingsQuery,
   useSaveCommunicationSettingsMutation,
   useTestCommunicationSettingsMutation,
 } from './settings.api';
+
+// The 'Activate anyway?' dialog (Radix) loads only when a save is refused as untested: in the
+// page's chunk it would pass the 60 KB budget (PERFORMANCE.md).
+const ConfirmDialog = lazy(() =>
+  loadWithTimeout(() => import('../../components/ui/ConfirmDialog')).then((module) => ({
+    default: module.ConfirmDialog,
+  })),
+);
 
 interface FieldsProps<V> {
   values: V;
@@ -405,13 +415,16 @@ const ChannelForm = ({ type, settings, onDirtyChange }: ChannelFormProps) => {
   const storedSecret = storedSecretOf(type, settings.settings);
   const [initial] = useState(() => ({
     values: valuesFrom(type, settings.settings),
-    isActive: settings.configured ? settings.isActive : true,
+    // A new channel starts off: it is switched on after a test send (or a confirmation).
+    isActive: settings.isActive,
   }));
   const [values, setValues] = useState<ChannelValues[CommunicationType]>(initial.values);
   const [isActive, setIsActive] = useState(initial.isActive);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [save, { isLoading }] = useSaveCommunicationSettingsMutation();
+  /** The save the server refused as untested (409), waiting for 'Activate anyway'. */
+  const [untested, setUntested] = useState<SaveCommunicationSettingsRequest | null>(null);
   const isDirty =
     isActive !== initial.isActive || JSON.stringify(values) !== JSON.stringify(initial.values);
   useEffect(() => {
@@ -437,6 +450,13 @@ const ChannelForm = ({ type, settings, onDirtyChange }: ChannelFormProps) => {
       const message = await save(built.request).unwrap();
       showToast('success', message || SETTINGS_MESSAGES.communicationSaved);
     } catch (cause) {
+      if (
+        getErrorStatus(cause) === 409 &&
+        getErrorMessage(cause, '') === SETTINGS_MESSAGES.channelUntested
+      ) {
+        setUntested(built.request);
+        return;
+      }
       const fields = channelFieldErrors(getFieldErrors(cause));
       setErrors(fields);
       setFormError(
@@ -504,6 +524,33 @@ const ChannelForm = ({ type, settings, onDirtyChange }: ChannelFormProps) => {
           )}
         </div>
       </form>
+      {untested ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setUntested(null);
+            }}
+            title="Activate without a test?"
+            message={SETTINGS_MESSAGES.channelUntestedConfirm}
+            confirmLabel="Activate anyway"
+            destructive={false}
+            onConfirm={() => {
+              setUntested(null);
+              save({ ...untested, confirmUntested: true })
+                .unwrap()
+                .then((message) => {
+                  showToast('success', message || SETTINGS_MESSAGES.communicationSaved);
+                })
+                .catch((cause: unknown) => {
+                  setFormError(
+                    getErrorMessage(cause, 'The settings could not be saved. Please try again.'),
+                  );
+                });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 };

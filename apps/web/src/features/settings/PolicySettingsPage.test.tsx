@@ -85,6 +85,31 @@ describe('PolicySettingsPage', () => {
     });
   });
 
+  it('puts a 400 detail of the server under its policy', async () => {
+    stubFetch((call) => {
+      if (call.url === API_PATHS.auth.profile) {
+        return jsonResponse(
+          okRecord(makeProfile({ permissions: ['settings.view', 'settings.update'] })),
+        );
+      }
+      if (call.url === API_PATHS.setting.policies) return jsonResponse(okRecord(policies));
+      if (call.url !== API_PATHS.setting.updatePolicies) {
+        return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+      }
+      return jsonResponse(
+        errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
+          { path: 'termsAndConditions', message: 'Must be at most 200,000 characters' },
+        ]),
+      );
+    });
+    const user = await open();
+    await user.click(screen.getByRole('textbox', { name: 'Terms and Conditions' }));
+    await user.paste('Be kind.');
+    await user.click(screen.getByRole('button', { name: 'Save policies' }));
+    expect(await screen.findByText('Must be at most 200,000 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
+  });
+
   it('is read-only without settings.update', async () => {
     stubServer(['settings.view']);
     await open();

@@ -1,21 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   POLICY_KEYS,
   POLICY_LABELS,
-  RICH_TEXT_MAX,
   SETTINGS_MESSAGES,
   type PolicyKey,
   type PolicySettings,
-  type UpdatePolicySettingsRequest,
+  updatePolicySettingsRequestSchema,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FormError, hintClasses } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { useCan } from '../auth/useCan';
 import { LoadFailed, LoadingBlock } from './fields';
 import { useGetPolicySettingsQuery, useUpdatePolicySettingsMutation } from './settings.api';
@@ -28,45 +28,40 @@ const contentsOf = (settings: PolicySettings): Contents => ({
   cancellationPolicy: settings.cancellationPolicy.content,
 });
 
+/** The form on `useContractForm` with `updatePolicySettingsRequestSchema`. */
 const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
   const canUpdate = useCan('settings.update');
-  const [initial] = useState(() => contentsOf(settings));
-  const [contents, setContents] = useState<Contents>(initial);
-  const [errors, setErrors] = useState<Partial<Record<PolicyKey, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [update, { isLoading }] = useUpdatePolicySettingsMutation();
+  const initial = contentsOf(settings);
+  const {
+    form,
+    submit,
+    pending: isLoading,
+    alert,
+  } = useContractForm<Contents, typeof updatePolicySettingsRequestSchema>({
+    schema: updatePolicySettingsRequestSchema,
+    defaultValues: initial,
+    // Only the changed policies travel, so only they get a new 'last updated'.
+    toRequest: (values) =>
+      Object.fromEntries(
+        POLICY_KEYS.filter((key) => values[key] !== initial[key]).map((key) => [key, values[key]]),
+      ),
+  });
+  const contents = useWatch({ control: form.control }) as Contents;
+  const { errors } = form.formState;
+  const [update] = useUpdatePolicySettingsMutation();
   const changed = POLICY_KEYS.filter((key) => contents[key] !== initial[key]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (isLoading || changed.length === 0) return;
-    const tooLong: Partial<Record<PolicyKey, string>> = {};
-    for (const key of changed) {
-      if (contents[key].length > RICH_TEXT_MAX) {
-        tooLong[key] = `Must be at most ${RICH_TEXT_MAX.toLocaleString('en-US')} characters`;
-      }
-    }
-    setErrors(tooLong);
-    setFormError(null);
-    if (Object.keys(tooLong).length > 0) return;
-    // Only the changed policies travel, so only they get a new 'last updated'.
-    const request: UpdatePolicySettingsRequest = {};
-    for (const key of changed) request[key] = contents[key];
-    try {
+  const handleSubmit = submit(
+    async (request) => {
+      if (Object.keys(request).length === 0) return;
       const message = await update(request).unwrap();
       showToast('success', message || SETTINGS_MESSAGES.policiesSaved);
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      const next: Partial<Record<PolicyKey, string>> = {};
-      for (const key of POLICY_KEYS) if (fields[key]) next[key] = fields[key];
-      setErrors(next);
-      setFormError(
-        Object.keys(next).length > 0
-          ? null
-          : getErrorMessage(error, 'The policies could not be saved. Please try again.'),
-      );
-    }
-  };
+    },
+    {
+      failureMessage: (error) =>
+        getErrorMessage(error, 'The policies could not be saved. Please try again.'),
+    },
+  );
 
   return (
     <form
@@ -84,11 +79,11 @@ const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
               value={contents[key]}
               height={360}
               disabled={!canUpdate || isLoading}
-              error={errors[key]}
+              error={errors[key]?.message}
               placeholder={`Write the ${POLICY_LABELS[key].toLowerCase()}...`}
               onChange={(html) => {
-                setContents((current) => ({ ...current, [key]: html }));
-                setErrors((current) => ({ ...current, [key]: undefined }));
+                form.setValue(key, html);
+                form.clearErrors(key);
               }}
             />
             <p className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
@@ -104,7 +99,7 @@ const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
       })}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/95">
         <div className="mr-auto min-w-0">
-          <FormError message={formError} />
+          <FormError message={alert} />
         </div>
         {canUpdate ? (
           <>
