@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@safarnama/contract';
@@ -96,6 +98,21 @@ describe('the image process', () => {
     const image = await images.process(await makeJpeg(800, 600));
     expect(image.width).toBe(800);
     expect(images.pid()).not.toBe(pid);
+  });
+
+  it('a child that cannot start is an error of the server, not a refused image', async () => {
+    const images = createImageProcess({
+      log,
+      entry: { entry: join(tmpdir(), 'safarnama-no-such-image-worker.js'), loader: null },
+    });
+    opened.push(images);
+    const err = await images.process(await makeJpeg(320, 240)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(AppError);
+    expect((err as Error).message).toMatch(/could not start/);
   });
 
   it('after close it refuses work and its child is gone', async () => {

@@ -78,6 +78,7 @@ export const createImageProcess = ({
   };
 
   const start = () => {
+    let answered = false;
     const started = fork(entry.entry, [], {
       serialization: 'advanced',
       execArgv: entry.loader ? ['--import', entry.loader] : [],
@@ -85,6 +86,7 @@ export const createImageProcess = ({
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     started.on('message', (message: ImageJobResult) => {
+      answered = true;
       const job = pending.get(message.id);
       if (!job) return;
       pending.delete(message.id);
@@ -108,6 +110,15 @@ export const createImageProcess = ({
       if (pending.size === 0) return;
       if (closed) {
         for (const job of pending.values()) job.reject(new Error('The image process is closed'));
+        pending.clear();
+        return;
+      }
+      if (!answered && signal === null && code !== 0) {
+        // It never answered and exited on its own: it could not start (a missing build file, a
+        // broken sharp install). Not the images' fault: a 500 and an error in the log.
+        log.error({ code, entry: entry.entry }, 'The image process could not start');
+        for (const job of pending.values())
+          job.reject(new Error('The image process could not start'));
         pending.clear();
         return;
       }

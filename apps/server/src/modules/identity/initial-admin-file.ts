@@ -1,4 +1,4 @@
-import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceLog } from './auth.service.js';
 
@@ -35,9 +35,10 @@ export const initialAdminText = (note: InitialAdminNote): string =>
 
 /** Writes the note readable by this user only (0600), replacing an older one. */
 export const writeInitialAdminFile = async (note: InitialAdminNote): Promise<void> => {
-  await writeFile(note.file, initialAdminText(note), { mode: 0o600 });
-  // `mode` applies only when the file is created: an older file keeps its mode otherwise.
-  await chmod(note.file, 0o600);
+  // `mode` applies only when the file is created: an older file (perhaps readable by others) is
+  // removed first, so the password is never written into it.
+  await rm(note.file, { force: true });
+  await writeFile(note.file, initialAdminText(note), { mode: 0o600, flag: 'wx' });
 };
 
 /**
