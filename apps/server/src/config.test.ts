@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 
 describe('config', () => {
   const dirs: string[] = [];
@@ -206,5 +206,31 @@ describe('config', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://x' }),
     ).toThrow(/S3_ENDPOINT/);
+  });
+
+  describe('the README', () => {
+    const readme = () => readFile(join(import.meta.dirname, '../../../README.md'), 'utf8');
+
+    it('documents every variable the server reads', async () => {
+      const text = await readme();
+      expect(CONFIG_VARIABLES.length).toBeGreaterThan(30);
+      expect(CONFIG_VARIABLES.filter((name) => !text.includes(`\`${name}\``))).toEqual([]);
+    });
+
+    it('links nothing outside the repository and names the everyday commands', async () => {
+      const text = await readme();
+      const targets = [...text.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1] ?? '');
+      expect(targets.filter((target) => /^(\.\.\/|\/|[a-z]+:)/i.test(target))).toEqual([]);
+      expect(text).not.toMatch(/\.\.\/shared\//);
+      expect(text).toContain('npm run setup:start');
+      expect(text).toContain('npm run setup:test');
+      expect(text).toMatch(/after the first set-up, \*\*`npm start`\*\*/i);
+      expect(text).toMatch(/about \d+ minutes/);
+      expect(text).toContain('npm run test:e2e');
+      // The sign-in page's third-party lookups, and how to turn them off.
+      expect(text).toMatch(
+        /LOCATION_IP_LOOKUP_URL= LOCATION_REVERSE_GEOCODE_URL= LOCATION_IP_GEOLOCATION_URL=/,
+      );
+    });
   });
 });

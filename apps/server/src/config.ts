@@ -255,6 +255,9 @@ const envSchema = z.object({
   ),
 });
 
+/** Every environment variable the server reads (README's configuration table documents each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   host: string;
