@@ -395,10 +395,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     createAccessGuard({ authenticate: auth.authenticate, publicOrigin: config.publicOrigin }),
   );
   app.addHook('preParsing', createMaintenanceGuard({ maintenanceOn: basicSettings.maintenanceOn }));
+  // The audit log (DESIGN §4): each audited call runs in its change scope; the entry is written
+  // in the transaction of the change (http/audit.ts, db/transaction.ts).
+  registerAudit(app);
   // Idempotency-Key on creates (needs the caller, so after the guards; before the body is read).
   registerIdempotency(app, { db: database.db, now });
-  // The audit log (DESIGN §4): one entry after every successful state-changing call.
-  registerAudit(app, { db: database.db });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,18 +1,22 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, type AdminActivityList, type Itinerary } from '@safarnama/contract';
-import { adminActivities } from '../db/schema/index.js';
-import { record, textParts } from '../test/api.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { adminActivities, countries, userTypes } from '../db/schema/index.js';
+import { changeContext, noteEntity, transaction } from '../db/transaction.js';
+import { insertUserType, updateUserType } from '../modules/roles/roles.repo.js';
+import { ROLES_AUDIT } from '../modules/roles/roles.audit.js';
+import { errorOf, imagePart, record, sendForm, storedFiles, textParts } from '../test/api.js';
 import { makeAdmin, makeGeography, makeUserType } from '../test/factories.js';
-import { body, createTestApp, type TestApp } from '../test/harness.js';
-import { multipart } from '../test/images.js';
+import { body, createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
+import { makeJpeg, multipart } from '../test/images.js';
 import { fakeMailer, fakeRealtime, postData, sessionFor, signedInWith } from '../test/manage.js';
 import { routeAccess } from './access.js';
+import { Conflict } from './errors.js';
 import {
-  AUDIT_RULES,
   MASKED,
-  auditKey,
+  auditOf,
   diffChanges,
   isExemption,
   payloadChanges,
@@ -51,7 +55,7 @@ describe('audit rules', () => {
     );
     expect(changing.length).toBeGreaterThan(30);
     for (const route of changing) {
-      const entry = AUDIT_RULES[auditKey(route.method, route.url)];
+      const entry = auditOf(route);
       if (entry && isExemption(entry)) {
         expect(routeAccess(route), route.url).toBe('public');
         expect(entry.exempt.length).toBeGreaterThan(10);
@@ -481,5 +485,167 @@ describe('audit IP behind a trusted proxy', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('audit entries in the transaction of the change', () => {
+  let t: TestApp;
+  let su: Awaited<ReturnType<typeof signedInWith>>;
+  let database: DatabaseHandle;
+
+  /** Probe routes with the user types' create rule, each changing through transaction(). */
+  const probes = async (app: FastifyInstance) => {
+    const audit = ROLES_AUDIT.add;
+    const db = () => database.db;
+    // A service calling another one inside its transaction: both join the outer one.
+    app.post('/api/test/nested', { config: { access: 'self', audit } }, async () => {
+      const created = await transaction(db(), async (tx) => {
+        const row = await insertUserType(tx, { name: 'Nested type', permissions: [] });
+        noteEntity(row.id);
+        await transaction(db(), (inner) =>
+          updateUserType(inner, row.id, { description: 'Set by the inner call' }),
+        );
+        return { row, context: changeContext() };
+      });
+      return { data: { _id: created.row.id, context: created.context } };
+    });
+    // A change that writes, then fails: all of it rolls back.
+    app.post('/api/test/fails', { config: { access: 'self', audit } }, async () => {
+      await transaction(db(), async (tx) => {
+        const row = await insertUserType(tx, { name: 'Rolled back type', permissions: [] });
+        noteEntity(row.id);
+        throw new Conflict('Refused after the write');
+      });
+    });
+    // A change written past transaction(): it could commit without its entry, so it answers 500.
+    app.post('/api/test/outside', { config: { access: 'self', audit } }, async () => {
+      await insertUserType(db(), { name: 'Unaudited type', permissions: [] });
+      return { data: null };
+    });
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    t = await createTestApp({ database, routes: [probes] });
+    su = await signedInWith(t.database.db, t.hasher, 'super');
+  });
+  afterAll(() => t.close());
+
+  const typesNamed = (name: string) =>
+    t.database.db.select().from(userTypes).where(eq(userTypes.name, name));
+
+  it('rolls the change back when its entry cannot be written, and answers the error envelope', async () => {
+    // The log refuses entries about 'Doomed …' (a trigger in this test's database).
+    await t.database.db.execute(sql`
+      create function refuse_doomed_entry() returns trigger language plpgsql as $$
+      begin raise exception 'audit entry refused'; end $$`);
+    await t.database.db.execute(sql`
+      create trigger refuse_doomed_entry before insert on admin_activities for each row
+      when (new.summary like '%Doomed%') execute function refuse_doomed_entry()`);
+    try {
+      const before = await entriesCount(t);
+      const res = await postData(t.app, M.addUserType, { name: 'Doomed type' }, su.headers);
+      const envelope = errorOf(res, 500);
+      expect(envelope).toMatchObject({ success: false, code: 'INTERNAL_ERROR' });
+      expect(res.body).not.toMatch(/stack|refused|admin_activities|insert/i);
+      expect(await typesNamed('Doomed type')).toEqual([]);
+
+      // A multipart create: no row, and the image it had stored is deleted again.
+      const filesBefore = await storedFiles(t.uploadsDir);
+      const form = await sendForm(
+        t.app,
+        'POST',
+        S.addCountry,
+        [
+          ...textParts({ name: 'Doomed land', shortName: 'DL' }),
+          imagePart('image', await makeJpeg()),
+        ],
+        su.headers,
+      );
+      expect(errorOf(form, 500).code).toBe('INTERNAL_ERROR');
+      expect(
+        await t.database.db.select().from(countries).where(eq(countries.name, 'Doomed land')),
+      ).toEqual([]);
+      expect(await storedFiles(t.uploadsDir)).toEqual(filesBefore);
+      expect(await entriesCount(t)).toBe(before);
+
+      // The same calls go through once the log takes their entries again.
+      await t.database.db.execute(sql`drop trigger refuse_doomed_entry on admin_activities`);
+      const again = await postData(t.app, M.addUserType, { name: 'Doomed type' }, su.headers);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(await latest(t)).toMatchObject({
+        action: 'create',
+        entityId: record<{ _id: string }>(again, 201)._id,
+        summary: "Created user type 'Doomed type'",
+      });
+    } finally {
+      await t.database.db.execute(
+        sql`drop trigger if exists refuse_doomed_entry on admin_activities`,
+      );
+      await t.database.db.execute(sql`drop function refuse_doomed_entry()`);
+    }
+  });
+
+  it('writes no entry for a change that rolled back', async () => {
+    const before = await entriesCount(t);
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/fails',
+      headers: su.headers,
+    });
+    expect(errorOf(failed, 409).message).toBe('Refused after the write');
+    expect(await typesNamed('Rolled back type')).toEqual([]);
+
+    // A real one: a rename to a taken name fails at the UPDATE, inside the transaction.
+    const taken = await makeUserType(t.database.db);
+    const other = await makeUserType(t.database.db);
+    const clash = await postData(
+      t.app,
+      M.updateUserType,
+      { id: other.id, name: taken.name },
+      su.headers,
+    );
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(await entriesCount(t)).toBe(before);
+  });
+
+  it('writes one entry for a change made through nested service calls, with the request context', async () => {
+    const before = await entriesCount(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/nested?probe=1',
+      headers: { ...su.headers, 'user-agent': 'audit-probe/1.0' },
+      remoteAddress: REAL_IP,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { _id: id, context } = body<{ data: { _id: string; context: unknown } }>(res).data;
+    expect(context).toEqual({
+      actor: { id: su.admin.id, name: su.admin.name, email: su.admin.email },
+      ip: REAL_IP,
+      userAgent: 'audit-probe/1.0',
+      method: 'POST',
+      path: '/api/test/nested',
+    });
+    expect(await entriesCount(t)).toBe(before + 1);
+    expect(await latest(t)).toMatchObject({
+      adminId: su.admin.id,
+      action: 'create',
+      entityType: 'user-type',
+      entityId: id,
+      summary: "Created user type 'Nested type'",
+      path: '/api/test/nested',
+      userAgent: 'audit-probe/1.0',
+    });
+    const [saved] = await t.database.db.select().from(userTypes).where(eq(userTypes.id, id));
+    expect(saved?.description).toBe('Set by the inner call');
+  });
+
+  it('answers 500 for an audited change made outside transaction()', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/outside',
+      headers: su.headers,
+    });
+    expect(errorOf(res, 500).code).toBe('INTERNAL_ERROR');
   });
 });

@@ -241,7 +241,7 @@ export const readMultipart = async <Text extends string, Indexed extends string>
   }
   if (failure) throw failure.err;
   // The audit hook reads the form's text fields (a multipart update's id, a create's fields).
-  await noteFormFields(request, text);
+  noteFormFields(request, text);
   return {
     text,
     indexed: Object.fromEntries(indexedMaps) as unknown as Record<Indexed, IndexedValues>,

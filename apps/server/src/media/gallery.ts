@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { altTextSchema } from '@safarnama/contract';
 import type { Database, Tx } from '../db/client.js';
+import { transaction } from '../db/transaction.js';
 import { NotFound } from '../http/errors.js';
 import { asUuid } from '../http/form-fields.js';
 import { FieldErrors, type FormReader, type IndexedValues } from '../http/multipart.js';
@@ -242,7 +243,7 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
         if (i >= stored.length) errors.add(`${altTexts}[${i}]`, 'No image at this index');
       }
       errors.throwIfAny();
-      const change = await db.transaction(async (tx) => {
+      const change = await transaction(db, async (tx) => {
         await lock(tx, ownerId);
         return appendIn(tx, ownerId, items);
       });
@@ -260,7 +261,7 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
   ): Promise<ImageRow[]> => {
     const { change } = await commit(
       async () => ({
-        change: await db.transaction(async (tx) => {
+        change: await transaction(db, async (tx) => {
           await lock(tx, ownerId);
           return removeIn(tx, ownerId, rawIds, unknown);
         }),

@@ -28,6 +28,7 @@ import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import { AVATAR_FIELD, type AccountService } from './account.service.js';
+import { ACCOUNT_AUDIT } from './account.audit.js';
 
 const P = API_PATHS.auth;
 const tags = ['account'];
@@ -52,7 +53,7 @@ export const accountRoutes =
     r.post(
       P.forgotPassword,
       {
-        config: { access: 'public' },
+        config: { access: 'public', audit: ACCOUNT_AUDIT.forgotPassword },
         schema: {
           tags,
           summary: 'Send a set-password link to an account (same answer for any address)',
@@ -71,7 +72,7 @@ export const accountRoutes =
     r.post(
       P.validateForgotPasswordToken,
       {
-        config: { access: 'public' },
+        config: { access: 'public', audit: ACCOUNT_AUDIT.validateForgotPasswordToken },
         schema: {
           tags,
           summary: 'Check a set-password link (reset or invitation): 200 valid, 400 otherwise',
@@ -88,7 +89,7 @@ export const accountRoutes =
     r.post(
       P.forgotSetPassword,
       {
-        config: { access: 'public' },
+        config: { access: 'public', audit: ACCOUNT_AUDIT.forgotSetPassword },
         schema: {
           tags,
           summary: 'Set the password from a reset or invitation link',
@@ -110,7 +111,7 @@ export const accountRoutes =
       scope.withTypeProvider<ZodTypeProvider>().post(
         P.updateProfile,
         {
-          config: { access: 'self' },
+          config: { access: 'self', audit: ACCOUNT_AUDIT.updateProfile },
           validatorCompiler: multipartValidatorCompiler,
           schema: {
             tags,
@@ -138,7 +139,7 @@ export const accountRoutes =
     r.post(
       P.changePassword,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: ACCOUNT_AUDIT.changePassword },
         schema: {
           tags,
           summary: 'Change my password (other sessions are signed out, this one stays)',
@@ -171,7 +172,7 @@ export const accountRoutes =
     r.post(
       P.logoutOthers,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: ACCOUNT_AUDIT.logoutOthers },
         schema: {
           tags,
           summary: 'Sign out of every other device (their sockets are disconnected)',
@@ -188,7 +189,7 @@ export const accountRoutes =
     r.post(
       P.generateTwoFactorSecret,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: ACCOUNT_AUDIT.generateTwoFactorSecret },
         schema: {
           tags,
           summary: 'Start enabling two-factor: a new secret, its otpauth URL and QR code',
@@ -205,7 +206,7 @@ export const accountRoutes =
     r.post(
       P.verifyTwoFactor,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: ACCOUNT_AUDIT.verifyTwoFactor },
         schema: {
           tags,
           summary: 'Turn two-factor on with a code of the new secret; answers ten recovery codes',
@@ -226,7 +227,7 @@ export const accountRoutes =
     r.post(
       P.disableTwoFactor,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: ACCOUNT_AUDIT.disableTwoFactor },
         schema: {
           tags,
           summary: 'Turn two-factor off with a current code, a recovery code or the password',

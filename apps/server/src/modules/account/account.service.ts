@@ -12,6 +12,7 @@ import {
 } from '@safarnama/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { noteActor, transaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { BadRequest, Conflict, RateLimited, ValidationError } from '../../http/errors.js';
@@ -223,10 +224,12 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     assertNotPersonal(password, admin, 'password');
     const passwordHash = await hasher.hash(password);
     const at = now();
-    const revoked = await db.transaction(async (tx) => {
+    const revoked = await transaction(db, async (tx) => {
       if (!(await consumeLinkToken(tx, link.id, at))) {
         throw new BadRequest(ACCOUNT_MESSAGES.linkInvalid);
       }
+      // The link proved who is acting: the audit entry (a public route) names them.
+      noteActor(admin);
       await updateAdmin(tx, admin.id, { passwordHash, passwordChangedAt: at }, at);
       await voidLinkTokens(tx, admin.id, at);
       await endLoginChallenges(tx, admin.id, at);
@@ -289,7 +292,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
         }
         const at = now();
         try {
-          return await db.transaction(async (tx) => {
+          return await transaction(db, async (tx) => {
             let obsolete: string[] = [];
             let avatarUrl: string | null | undefined;
             if (avatar) {
@@ -347,7 +350,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     }
     const passwordHash = await hasher.hash(newPassword);
     const at = now();
-    const revoked = await db.transaction(async (tx) => {
+    const revoked = await transaction(db, async (tx) => {
       await updateAdmin(tx, admin.id, { passwordHash, passwordChangedAt: at }, at);
       await voidLinkTokens(tx, admin.id, at);
       await endLoginChallenges(tx, admin.id, at);
@@ -381,12 +384,8 @@ export const createAccountService = (deps: AccountServiceDeps) => {
 
   /** Ends every session of the caller but the current one; their sockets close at once. */
   const logoutOthers = async (auth: AuthContext): Promise<{ revoked: number }> => {
-    const revoked = await revokeAdminSessions(
-      db,
-      auth.admin.id,
-      REVOKE_REASONS.logoutOthers,
-      now(),
-      auth.session.id,
+    const revoked = await transaction(db, (tx) =>
+      revokeAdminSessions(tx, auth.admin.id, REVOKE_REASONS.logoutOthers, now(), auth.session.id),
     );
     realtime.revokeSessions(revoked, REVOKE_REASONS.logoutOthers);
     return { revoked: revoked.length };
@@ -399,7 +398,9 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     const { admin } = auth;
     if (admin.twoFactorEnabled) throw new BadRequest(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
     const created = await newTotpSecret(admin.email);
-    await updateAdmin(db, admin.id, { totpPendingSecretEnc: totpBox.seal(created.secret) }, now());
+    await transaction(db, (tx) =>
+      updateAdmin(tx, admin.id, { totpPendingSecretEnc: totpBox.seal(created.secret) }, now()),
+    );
     return created;
   };
 
@@ -417,7 +418,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     if (step === null) throw wrongCode();
     const recoveryCodes = newRecoveryCodes();
     const sealed = admin.totpPendingSecretEnc;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const locked = await lockAdmin(tx, admin.id);
       if (!locked || locked.twoFactorEnabled) {
         throw new BadRequest(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
@@ -462,12 +463,14 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       await reserveCodeCheck(admin.id);
     }
     const at = now();
-    const done = await db.transaction(async (tx) => {
+    // A refusal changes nothing (a wrong code spends nothing): it is thrown, and the transaction
+    // and its audit entry roll back.
+    await transaction(db, async (tx) => {
       const locked = await lockAdmin(tx, admin.id);
-      if (!locked?.twoFactorEnabled) return 'not-on' as const;
+      if (!locked?.twoFactorEnabled) throw new BadRequest(ACCOUNT_MESSAGES.twoFactorNotOn);
       if ('otp' in proof) {
         const check = await checkSecondFactor(tx, locked, proof.otp, totpBox, at);
-        if (!check.ok) return check.reused ? ('reused' as const) : ('wrong' as const);
+        if (!check.ok) throw wrongCode(check.reused);
       }
       await updateAdmin(
         tx,
@@ -483,10 +486,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       await deleteRecoveryCodes(tx, admin.id);
       await endLoginChallenges(tx, admin.id, at);
       await clearAttempts(tx, codeKey(admin.id));
-      return 'off' as const;
     });
-    if (done === 'not-on') throw new BadRequest(ACCOUNT_MESSAGES.twoFactorNotOn);
-    if (done === 'wrong' || done === 'reused') throw wrongCode(done === 'reused');
     await notifySafely(admin.id, {
       type: 'security',
       title: 'Two-factor authentication turned off',

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import { generatePassword } from '../../lib/tokens.js';
@@ -39,7 +40,7 @@ export const ensureFirstSuperAdmin = async (
   const passwordHash = await hasher.hash(password);
   let created = false;
   try {
-    created = await db.transaction(async (tx) => {
+    created = await transaction(db, async (tx) => {
       if ((await countAdmins(tx)) > 0) return false;
       await insertAdmin(tx, {
         name: 'Super Admin',

@@ -20,6 +20,7 @@ import { requireAuth } from '../../http/access.js';
 import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { AdminService } from './admins.service.js';
+import { ADMINS_AUDIT } from './admins.audit.js';
 
 const P = API_PATHS.manage;
 const tags = ['admins'];
@@ -39,7 +40,7 @@ export const adminRoutes =
     r.post(
       P.addUser,
       {
-        config: { access: 'admins.create' },
+        config: { access: 'admins.create', audit: ADMINS_AUDIT.add },
         schema: {
           tags,
           summary:
@@ -74,7 +75,7 @@ export const adminRoutes =
     r.post(
       P.updateUserStatus,
       {
-        config: { access: 'admins.update' },
+        config: { access: 'admins.update', audit: ADMINS_AUDIT.status },
         schema: {
           tags,
           summary:
@@ -90,7 +91,7 @@ export const adminRoutes =
     r.post(
       P.updateUser,
       {
-        config: { access: 'admins.update' },
+        config: { access: 'admins.update', audit: ADMINS_AUDIT.update },
         schema: {
           tags,
           summary: 'Edit an admin (name, email, phone, userTypeId); nobody changes their own type',
@@ -105,7 +106,7 @@ export const adminRoutes =
     r.post(
       P.resendInvitation,
       {
-        config: { access: 'admins.update' },
+        config: { access: 'admins.update', audit: ADMINS_AUDIT.resendInvitation },
         schema: {
           tags,
           summary: 'A fresh 72-hour invitation link for an admin who has not set a password yet',

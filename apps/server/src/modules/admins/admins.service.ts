@@ -16,7 +16,9 @@ import {
   type updateStatusRequestSchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { newToken } from '../../lib/tokens.js';
 import type { AuthContext } from '../../http/access.js';
 import {
   Conflict,
@@ -144,7 +146,7 @@ export const createAdminService = ({
   ): Promise<AdminUserInvited> => {
     let created: { row: AdminWithType; token: string };
     try {
-      created = await db.transaction(async (tx) => {
+      created = await transaction(db, async (tx) => {
         const userType = await assignableType(tx, input.userTypeId, auth);
         const admin = await insertAdmin(tx, {
           name: input.name,
@@ -153,6 +155,7 @@ export const createAdminService = ({
           userTypeId: userType.id,
           passwordHash: null,
         });
+        noteEntity(admin.id);
         const { token } = await issueLinkToken(tx, admin.id, 'invite', now());
         return { row: { admin, userType }, token };
       });
@@ -172,10 +175,13 @@ export const createAdminService = ({
   ): Promise<AdminUserInvited> => {
     const row = await loadManageable(input.id, auth);
     if (row.admin.passwordHash !== null) throw new Conflict(M.invitationNotPending);
-    const { token } = await issueLinkToken(db, row.admin.id, 'invite', now());
+    // The fresh link is stored (voiding the older ones), with the audit entry, once its mail has
+    // gone: a failed mail changes nothing and the previous link still works.
+    const token = newToken();
     if (!(await sendInvitation(row, token, auth.admin.name, log))) {
       throw new ServiceUnavailable(M.invitationMailFailed);
     }
+    await transaction(db, (tx) => issueLinkToken(tx, row.admin.id, 'invite', now(), token));
     return { data: presentAdminUser(row), invitationSent: true };
   };
 
@@ -195,7 +201,7 @@ export const createAdminService = ({
   const setStatus = async (input: AdminStatusData, auth: AuthContext): Promise<AdminUser> => {
     if (input.id === auth.admin.id) throw new Forbidden(M.ownStatus);
     const target = await loadManageable(input.id, auth);
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       if (!input.isActive) {
         if (target.userType.isSuperAdmin) await keepOneSuperAdmin(tx, input.id);
         await revokeAdminSessions(tx, input.id, DISABLED_REASON, now());
@@ -218,7 +224,7 @@ export const createAdminService = ({
     if (typeChanged && input.id === auth.admin.id) throw new Forbidden(M.ownUserTypeChange);
     const emailChanged = input.email.toLowerCase() !== target.admin.email.toLowerCase();
     try {
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         if (typeChanged) {
           const userType = await assignableType(tx, input.userTypeId, auth);
           if (target.userType.isSuperAdmin && !userType.isSuperAdmin && target.admin.isActive) {

@@ -20,6 +20,7 @@ import { errorResponses } from '../../http/schemas.js';
 import { AUTH_MESSAGES, type AuthService, type SessionResult } from '../identity/auth.service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../identity/device-cookies.js';
 import { presentProfile } from '../identity/identity.present.js';
+import { AUTH_AUDIT } from './auth.audit.js';
 
 /** The device cookie goes only to the sign-in calls (login and its second step live here). */
 const AUTH_COOKIE_PATH = API_PATHS.auth.login.slice(0, API_PATHS.auth.login.lastIndexOf('/'));
@@ -61,7 +62,7 @@ export const authRoutes =
     r.post(
       API_PATHS.auth.login,
       {
-        config: { access: 'public' },
+        config: { access: 'public', audit: AUTH_AUDIT.login },
         schema: {
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
@@ -90,7 +91,7 @@ export const authRoutes =
     r.post(
       API_PATHS.auth.validateLoginToken,
       {
-        config: { access: 'public' },
+        config: { access: 'public', audit: AUTH_AUDIT.validateLoginToken },
         schema: {
           tags: ['auth'],
           summary: 'Second sign-in step: the loginToken of the login answer plus a code',
@@ -114,7 +115,7 @@ export const authRoutes =
     r.post(
       API_PATHS.auth.logout,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: AUTH_AUDIT.logout },
         schema: {
           tags: ['auth'],
           summary: 'Sign out: revoke the current session and clear the cookie',

@@ -23,6 +23,7 @@ import {
 } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { BlogService } from './blogs.service.js';
+import { BLOGS_AUDIT } from './blogs.audit.js';
 
 const S = API_PATHS.service;
 const tags = ['blogs'];
@@ -50,7 +51,7 @@ export const blogRoutes =
     r.post(
       S.addBlog,
       {
-        config: { access: 'blogs.create' },
+        config: { access: 'blogs.create', audit: BLOGS_AUDIT.add },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -75,7 +76,7 @@ export const blogRoutes =
     r.post(
       S.updateBlog,
       {
-        config: { access: 'blogs.update' },
+        config: { access: 'blogs.update', audit: BLOGS_AUDIT.update },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,

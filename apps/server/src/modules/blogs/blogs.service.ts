@@ -12,6 +12,7 @@ import {
   type ListQuery,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import { asUuid, fieldNames, indexedList, parseFields } from '../../http/form-fields.js';
 import type { FormReader, MultipartForm } from '../../http/multipart.js';
@@ -174,7 +175,7 @@ export const createBlogService = ({
         const fields = parseFields(blogFieldsSchema, input);
         const generated = !fields.slug;
         return withSlugRetry(generated, () =>
-          db.transaction(async (tx) => {
+          transaction(db, async (tx) => {
             const parents = await checkHierarchy(tx, {
               countryId: fields.countryId,
               stateId: fields.stateId,
@@ -191,6 +192,7 @@ export const createBlogService = ({
               publishedAt: fields.status === 'published' ? now() : null,
               authorId,
             });
+            noteEntity(row.id);
             await putCover(tx, row.id, cover);
             return row.id;
           }),
@@ -216,7 +218,7 @@ export const createBlogService = ({
         if (!id) throw notFound();
         const generated = fields.slug === '';
         return withSlugRetry(generated, () =>
-          db.transaction(async (tx) => {
+          transaction(db, async (tx) => {
             const current = await lockBlog(tx, id);
             if (!current) throw notFound();
             const values: Partial<NewBlog> = {};

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import {
   countries,
   homepageBlogs,
@@ -20,7 +21,7 @@ import {
  * 100k rows), and the service already runs its statements side by side.
  */
 export const withoutParallelWorkers = <T>(db: Database, work: (tx: Executor) => Promise<T>) =>
-  db.transaction(async (tx) => {
+  transaction(db, async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return work(tx);
   });

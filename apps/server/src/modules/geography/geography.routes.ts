@@ -28,6 +28,7 @@ import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { GeographyService } from './geography.service.js';
+import { GEOGRAPHY_AUDIT } from './geography.audit.js';
 
 const S = API_PATHS.service;
 const tags = ['geography'];
@@ -51,7 +52,7 @@ export const geographyRoutes =
     r.post(
       S.addCountry,
       {
-        config: { access: 'geography.create' },
+        config: { access: 'geography.create', audit: GEOGRAPHY_AUDIT.addCountry },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -70,7 +71,7 @@ export const geographyRoutes =
     r.post(
       S.updateCountry,
       {
-        config: { access: 'geography.update' },
+        config: { access: 'geography.update', audit: GEOGRAPHY_AUDIT.updateCountry },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -114,7 +115,7 @@ export const geographyRoutes =
     r.post(
       S.addState,
       {
-        config: { access: 'geography.create' },
+        config: { access: 'geography.create', audit: GEOGRAPHY_AUDIT.addState },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -133,7 +134,7 @@ export const geographyRoutes =
     r.post(
       S.updateState,
       {
-        config: { access: 'geography.update' },
+        config: { access: 'geography.update', audit: GEOGRAPHY_AUDIT.updateState },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -179,7 +180,7 @@ export const geographyRoutes =
     r.post(
       S.addPlace,
       {
-        config: { access: 'geography.create' },
+        config: { access: 'geography.create', audit: GEOGRAPHY_AUDIT.addPlace },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -199,7 +200,7 @@ export const geographyRoutes =
     r.post(
       S.updatePlace,
       {
-        config: { access: 'geography.update' },
+        config: { access: 'geography.update', audit: GEOGRAPHY_AUDIT.updatePlace },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,

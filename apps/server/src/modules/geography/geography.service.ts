@@ -16,6 +16,7 @@ import {
 } from '@safarnama/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { NotFound } from '../../http/errors.js';
 import { asUuid, fieldNames, parseFields } from '../../http/form-fields.js';
 import type { FormReader } from '../../http/multipart.js';
@@ -101,7 +102,7 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         );
         const fields = parseFields(schema, form.text);
         return guardWrite(
-          () => db.transaction((tx) => save(tx, fields, files[GEO_IMAGE_FIELD]?.[0])),
+          () => transaction(db, (tx) => save(tx, fields, files[GEO_IMAGE_FIELD]?.[0])),
           conflicts,
         );
       },
@@ -159,6 +160,7 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         countryFieldsSchema,
         async (tx, fields, image) => {
           const row = await insertCountry(tx, fields);
+          noteEntity(row.id);
           await putImage(tx, 'country', row.id, image, false);
           return { id: row.id, obsolete: [] };
         },
@@ -220,6 +222,7 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         async (tx, fields, image) => {
           const { countryId } = await checkHierarchy(tx, { countryId: fields.countryId });
           const row = await insertState(tx, { ...fields, countryId });
+          noteEntity(row.id);
           await putImage(tx, 'state', row.id, image, false);
           return { id: row.id, obsolete: [] };
         },
@@ -296,6 +299,7 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
             stateId: fields.stateId,
           });
           const row = await insertPlace(tx, { ...fields, ...ids });
+          noteEntity(row.id);
           await putImage(tx, 'place', row.id, image, false);
           return { id: row.id, obsolete: [] };
         },

@@ -11,6 +11,7 @@ import {
 import { okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { HomepageService } from './homepage.service.js';
+import { HOMEPAGE_AUDIT } from './homepage.audit.js';
 
 const tags = ['homepage'];
 const one = envelopeSchema(homepageSettingsOneSchema);
@@ -40,7 +41,7 @@ export const homepageRoutes =
     r.put(
       API_PATHS.service.homepageSettings,
       {
-        config: { access: 'homepage.update' },
+        config: { access: 'homepage.update', audit: HOMEPAGE_AUDIT.update },
         schema: {
           tags,
           summary:

@@ -6,6 +6,7 @@ import {
   type homepageSettingsInputSchema,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import { ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
 import { FieldErrors } from '../../http/multipart.js';
@@ -123,7 +124,7 @@ export const createHomepageService = ({
     checkLimits(placeIds.length, packageIds.length, blogIds.length);
 
     const known = (list: Indexed[]) => list.flatMap((e) => (e.id ? [e.id] : []));
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       // The singleton row first: it serialises concurrent saves for the rest of the transaction.
       await lockSettings(tx, input.isActive, now());
       const [placeRows, itineraryRows, blogRows] = await Promise.all([

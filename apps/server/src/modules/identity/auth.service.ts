@@ -11,6 +11,7 @@ import {
   type validateLoginTokenRequestSchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { noteActor, transaction } from '../../db/transaction.js';
 import type { AuthContext, UserTypeRow } from '../../http/access.js';
 import { BadRequest, RateLimited, Unauthenticated, ValidationError } from '../../http/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
@@ -190,9 +191,9 @@ export const createAuthService = ({
   /**
    * Opens a session for an admin who has proven who they are (password, plus a code with 2FA on),
    * inside the caller's transaction: the session row, the last-login time and the login activity
-   * row. (The audit entry is written by the audit hook, http/audit.ts, once the answer is a
-   * session.) Answers the notification a new device or place deserves, to be sent after the
-   * commit.
+   * row. It names the admin to the audit (`noteActor`), so the sign-in's entry is written in this
+   * transaction (http/audit.ts); the two-factor step and failures name nobody and get none.
+   * Answers the notification a new device or place deserves, to be sent after the commit.
    */
   const openSession = async (
     tx: Executor,
@@ -213,6 +214,7 @@ export const createAuthService = ({
     const policy = SESSION_POLICY[tokenType];
     const idleMs = tokenType === 'Session' ? options.sessionIdleMs : policy.idleMs;
     const rawToken = newToken();
+    noteActor(admin);
     const history = await recentSignIns(tx, admin.id);
     const session = await insertSession(tx, {
       adminId: admin.id,
@@ -298,7 +300,7 @@ export const createAuthService = ({
       // The password was right: the IP gets its attempt back, but the account counter stays
       // until the code is right too, so a known password does not buy endless challenges.
       const loginToken = newToken();
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await insertLoginChallenge(tx, {
           adminId: found.admin.id,
           tokenHash: hashToken(loginToken),
@@ -322,7 +324,7 @@ export const createAuthService = ({
     }
 
     const idleMs = await sessionIdleMs();
-    const { result, notice } = await db.transaction(async (tx) => {
+    const { result, notice } = await transaction(db, async (tx) => {
       const opened = await openSession(tx, found, {
         rememberMe: input.rememberMe,
         source,
@@ -362,7 +364,7 @@ export const createAuthService = ({
   ): Promise<SessionResult> => {
     const at = now();
     const idleMs = await sessionIdleMs();
-    const step = await db.transaction(async (tx): Promise<SecondStep> => {
+    const step = await transaction(db, async (tx): Promise<SecondStep> => {
       const found = await lockLoginChallenge(tx, hashToken(input.loginToken));
       if (!found) return { kind: 'expired' };
       const { challenge, admin } = found;
@@ -479,7 +481,7 @@ export const createAuthService = ({
 
   /** Ends the current session and disconnects its sockets at once (SECURITY case 8). */
   const logout = async (auth: AuthContext) => {
-    await revokeSession(db, auth.session.id, 'logout', now());
+    await transaction(db, (tx) => revokeSession(tx, auth.session.id, 'logout', now()));
     realtime.revokeSessions([auth.session.id], 'logout');
   };
 

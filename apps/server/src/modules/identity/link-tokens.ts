@@ -10,15 +10,18 @@ import { hashToken, newToken } from '../../lib/tokens.js';
  * a link voids the admin's other open links; using one consumes it; any password change voids all.
  */
 
-/** Issues a fresh link for an admin and voids their older open ones. Returns the raw token. */
+/**
+ * Issues a fresh link for an admin and voids their older open ones. Returns the raw token (a new
+ * one, or `token` when the caller made it first to mail it before storing it).
+ */
 export const issueLinkToken = async (
   db: Executor,
   adminId: string,
   purpose: LinkPurpose,
   now: Date,
+  token: string = newToken(),
 ): Promise<{ token: string; expiresAt: Date }> => {
   await voidLinkTokens(db, adminId, now);
-  const token = newToken();
   const expiresAt = new Date(now.getTime() + LINK_TTL_MINUTES[purpose] * 60_000);
   await db.insert(passwordTokens).values({
     adminId,

@@ -24,6 +24,7 @@ import {
 } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { FormSource, ImageLibraryService } from './image-libraries.service.js';
+import { IMAGE_LIBRARIES_AUDIT } from './image-libraries.audit.js';
 
 const base = API_PATHS.imageLibraries.base;
 const idParams = z.strictObject({ id: z.string().max(100) });
@@ -112,7 +113,7 @@ export const imageLibraryRoutes =
     r.post(
       base,
       {
-        config: { access: 'image-libraries.create' },
+        config: { access: 'image-libraries.create', audit: IMAGE_LIBRARIES_AUDIT.create },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -136,7 +137,7 @@ export const imageLibraryRoutes =
     r.put(
       `${base}/:id`,
       {
-        config: { access: 'image-libraries.update' },
+        config: { access: 'image-libraries.update', audit: IMAGE_LIBRARIES_AUDIT.update },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -158,7 +159,7 @@ export const imageLibraryRoutes =
     r.put(
       `${base}/:id/images`,
       {
-        config: { access: 'image-libraries.update' },
+        config: { access: 'image-libraries.update', audit: IMAGE_LIBRARIES_AUDIT.images },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -180,7 +181,7 @@ export const imageLibraryRoutes =
     r.delete(
       `${base}/:id`,
       {
-        config: { access: 'image-libraries.delete' },
+        config: { access: 'image-libraries.delete', audit: IMAGE_LIBRARIES_AUDIT.remove },
         schema: {
           tags,
           summary: 'Delete an image library with its images and their files',
@@ -198,7 +199,7 @@ export const imageLibraryRoutes =
     r.patch(
       `${base}/:id/toggle-status`,
       {
-        config: { access: 'image-libraries.update' },
+        config: { access: 'image-libraries.update', audit: IMAGE_LIBRARIES_AUDIT.status },
         schema: {
           tags,
           summary: 'Switch the status between active and inactive (no body)',

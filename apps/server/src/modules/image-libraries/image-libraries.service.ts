@@ -9,6 +9,7 @@ import {
   type ListQuery,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { NotFound } from '../../http/errors.js';
 import {
   FieldErrors,
@@ -219,8 +220,9 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
       const { form, stored } = await receive(source, LIBRARY_FORMS.library, batch);
       const fields = parseFields(form.text);
       const plan = planImages(form, stored, false);
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const library = await insertLibrary(tx, { ...fields, authorId });
+        noteEntity(library.id);
         const change = await gallery.replaceIn(
           tx,
           library.id,
@@ -249,7 +251,7 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
       const fields = fieldsToo ? parseFields(form.text) : undefined;
       const plan =
         !fieldsToo || sendsImages(form, stored.length) ? planImages(form, stored, true) : null;
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         if (!(await lockLibrary(tx, id))) throw notFound();
         if (fields) await updateLibrary(tx, id, fields);
         else await touchLibrary(tx, id);
@@ -267,7 +269,7 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     const id = assertId(rawId);
     await gallery.commit(
       async () => ({
-        change: await db.transaction(async (tx) => {
+        change: await transaction(db, async (tx) => {
           if (!(await lockLibrary(tx, id))) throw notFound();
           const change = await gallery.clearIn(tx, id);
           await deleteLibrary(tx, id);
@@ -281,7 +283,9 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
 
   const toggleStatus = async (rawId: string): Promise<ImageLibrary> => {
     const id = assertId(rawId);
-    if (!(await toggleLibraryStatus(db, id))) throw notFound();
+    await transaction(db, async (tx) => {
+      if (!(await toggleLibraryStatus(tx, id))) throw notFound();
+    });
     return get(id);
   };
 

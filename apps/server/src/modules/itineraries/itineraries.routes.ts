@@ -20,6 +20,7 @@ import { ok, okRecord } from '../../http/envelope.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ItineraryService } from './itineraries.service.js';
+import { ITINERARIES_AUDIT } from './itineraries.audit.js';
 
 const S = API_PATHS.service;
 const tags = ['itineraries'];
@@ -64,7 +65,7 @@ export const itineraryRoutes =
     r.post(
       S.createItinerary,
       {
-        config: { access: 'itineraries.create' },
+        config: { access: 'itineraries.create', audit: ITINERARIES_AUDIT.create },
         schema: {
           tags,
           summary: 'Create an itinerary (country, state and place as ids)',
@@ -82,7 +83,7 @@ export const itineraryRoutes =
     r.put(
       path(S.updateItinerary),
       {
-        config: { access: 'itineraries.update' },
+        config: { access: 'itineraries.update', audit: ITINERARIES_AUDIT.update },
         schema: {
           tags,
           summary: 'Replace an itinerary; `_id`, when sent, must equal the path id',
@@ -98,7 +99,7 @@ export const itineraryRoutes =
     r.delete(
       path(S.deleteItinerary),
       {
-        config: { access: 'itineraries.delete' },
+        config: { access: 'itineraries.delete', audit: ITINERARIES_AUDIT.remove },
         schema: {
           tags,
           summary: 'Delete an itinerary with its gallery (files removed after the commit)',
@@ -115,7 +116,7 @@ export const itineraryRoutes =
     r.patch(
       path(S.toggleItinerary),
       {
-        config: { access: 'itineraries.update' },
+        config: { access: 'itineraries.update', audit: ITINERARIES_AUDIT.status },
         schema: {
           tags,
           summary: 'Flip isActive (no body)',
@@ -132,7 +133,7 @@ export const itineraryRoutes =
     r.patch(
       path(S.itineraryGallery, 'itineraryId'),
       {
-        config: { access: 'itineraries.update' },
+        config: { access: 'itineraries.update', audit: ITINERARIES_AUDIT.galleryAdd },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -168,7 +169,7 @@ export const itineraryRoutes =
     r.delete(
       `${S.itineraryGallery('')}:itineraryId/:imageId`,
       {
-        config: { access: 'itineraries.update' },
+        config: { access: 'itineraries.update', audit: ITINERARIES_AUDIT.galleryRemove },
         schema: {
           tags,
           summary: 'Remove one gallery image (its files are deleted after the commit)',

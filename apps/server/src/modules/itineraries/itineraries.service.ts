@@ -11,6 +11,7 @@ import {
   type itineraryUpdateSchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { COUNT_LIMITS } from '../../db/counting.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
@@ -157,15 +158,19 @@ export const createItineraryService = ({
     };
   };
 
-  /** POST create-itinerary. */
   /**
-   * Checks and one insert, without a transaction around them (it would add BEGIN and COMMIT round
-   * trips and guard nothing more: the composite foreign key refuses a parent moved in between,
-   * and guardWrite answers that as the check would). A new itinerary has no gallery yet.
+   * POST create-itinerary: checks and one insert, in the transaction that carries the audit entry
+   * (the composite foreign key refuses a parent moved in between, and guardWrite answers that as
+   * the check would). A new itinerary has no gallery yet.
    */
   const create = async (input: ItineraryInputData): Promise<Itinerary> => {
     const id = await guardWrite(
-      async () => (await insertItinerary(db, await valuesOf(db, input))).id,
+      () =>
+        transaction(db, async (tx) => {
+          const { id } = await insertItinerary(tx, await valuesOf(tx, input));
+          noteEntity(id);
+          return id;
+        }),
       CONFLICTS,
     );
     const row = await findItinerary(db, id);
@@ -183,7 +188,7 @@ export const createItineraryService = ({
     if (!id) throw notFound();
     await guardWrite(
       () =>
-        db.transaction(async (tx) => {
+        transaction(db, async (tx) => {
           if (!(await lockItinerary(tx, id))) throw notFound();
           await replaceItinerary(tx, id, await valuesOf(tx, fields));
         }),
@@ -195,7 +200,10 @@ export const createItineraryService = ({
   /** PATCH toggle-itinerary-status/{id}. */
   const toggle = async (rawId: string): Promise<Itinerary> => {
     const id = asUuid(rawId);
-    if (!id || !(await toggleItinerary(db, id))) throw notFound();
+    if (!id) throw notFound();
+    await transaction(db, async (tx) => {
+      if (!(await toggleItinerary(tx, id))) throw notFound();
+    });
     return get(id);
   };
 
@@ -205,7 +213,7 @@ export const createItineraryService = ({
     if (!id) throw notFound();
     await gallery.commit(
       async () => ({
-        change: await db.transaction(async (tx) => {
+        change: await transaction(db, async (tx) => {
           if (!(await deleteItinerary(tx, id))) throw notFound();
           return gallery.clearIn(tx, id);
         }),

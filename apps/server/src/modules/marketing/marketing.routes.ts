@@ -20,6 +20,7 @@ import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import { CHANNELS_FIELD, IMAGE_FIELD, type MarketingService } from './marketing.service.js';
+import { MARKETING_AUDIT } from './marketing.audit.js';
 
 const P = API_PATHS.marketing;
 const tags = ['marketing'];
@@ -48,7 +49,7 @@ export const marketingRoutes =
     r.post(
       P.add,
       {
-        config: { access: 'marketing.create' },
+        config: { access: 'marketing.create', audit: MARKETING_AUDIT.add },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -87,7 +88,7 @@ export const marketingRoutes =
     r.post(
       P.update,
       {
-        config: { access: 'marketing.update' },
+        config: { access: 'marketing.update', audit: MARKETING_AUDIT.update },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -105,7 +106,7 @@ export const marketingRoutes =
     r.post(
       P.delete,
       {
-        config: { access: 'marketing.delete' },
+        config: { access: 'marketing.delete', audit: MARKETING_AUDIT.remove },
         schema: {
           tags,
           summary:

@@ -11,6 +11,7 @@ import {
   type scheduledNotificationListQuerySchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/access.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid, fieldNames, indexedList, parseFields } from '../../http/form-fields.js';
@@ -147,9 +148,10 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
       async (batch) => {
         const { input, image } = await receive(read, scheduledNotificationFieldsSchema, batch);
         const fields = parseFields(scheduledNotificationFieldsSchema, input);
-        return db.transaction(async (tx) => {
+        return transaction(db, async (tx) => {
           const values = await checkFields(tx, fields);
           const id = uuidv7();
+          noteEntity(id);
           const imageId = image ? uuidv7() : null;
           if (image && imageId) {
             await insertImages(tx, [
@@ -190,7 +192,7 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
           updateScheduledNotificationFieldsSchema,
           input,
         );
-        return db.transaction(async (tx) => {
+        return transaction(db, async (tx) => {
           const values = await checkFields(tx, rest);
           const row = await updateWhileScheduled(tx, id, { ...values, updatedAt: now() });
           if (!row) throw await refusal(tx, id);
@@ -218,7 +220,7 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
     id: string,
     log?: FastifyBaseLogger,
   ): Promise<{ _id: string; id: string }> => {
-    const obsolete = await db.transaction(async (tx) => {
+    const obsolete = await transaction(db, async (tx) => {
       const row = await deleteWhileScheduled(tx, id);
       if (!row) throw await refusal(tx, id);
       return (await deleteImagesOf(tx, IMAGE_OWNER, id)).flatMap(imageFileKeys);

@@ -14,6 +14,7 @@ import { requireAuth } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { NotificationService } from './notifications.service.js';
+import { NOTIFICATIONS_AUDIT } from './notifications.audit.js';
 
 const P = API_PATHS.auth;
 const tags = ['notifications'];
@@ -46,7 +47,7 @@ export const notificationRoutes =
     r.post(
       P.markNotificationsRead,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: NOTIFICATIONS_AUDIT.markRead },
         schema: {
           tags,
           summary: 'Mark some of my notifications read (ids of other admins are ignored)',
@@ -64,7 +65,7 @@ export const notificationRoutes =
     r.post(
       P.markAllNotificationsRead,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: NOTIFICATIONS_AUDIT.markAllRead },
         schema: {
           tags,
           summary: 'Mark all my notifications read',

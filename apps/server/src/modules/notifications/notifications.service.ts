@@ -10,6 +10,7 @@ import {
   type UnreadCount,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import type { Realtime } from '../../realtime/hub.js';
 import {
   insertNotifications,
@@ -94,12 +95,12 @@ export const createNotificationService = ({ db, realtime, now }: NotificationSer
     adminId: string,
     { ids }: MarkNotificationsReadRequest,
   ): Promise<UnreadCount> => {
-    const updated = await markRead(db, adminId, now(), ids);
+    const updated = await transaction(db, (tx) => markRead(tx, adminId, now(), ids));
     return { updated, unreadCount: await unreadCount(db, adminId) };
   };
 
   const markAllAsRead = async (adminId: string): Promise<UnreadCount> => {
-    const updated = await markRead(db, adminId, now());
+    const updated = await transaction(db, (tx) => markRead(tx, adminId, now()));
     return { updated, unreadCount: await unreadCount(db, adminId) };
   };
 

@@ -26,6 +26,7 @@ import {
 } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { PlaceDetailsService } from './place-details.service.js';
+import { PLACE_DETAILS_AUDIT } from './place-details.audit.js';
 
 const S = API_PATHS.service;
 const tags = ['place-details'];
@@ -50,7 +51,7 @@ export const placeDetailsRoutes =
     r.post(
       S.addPlaceDetails,
       {
-        config: { access: 'place-details.create' },
+        config: { access: 'place-details.create', audit: PLACE_DETAILS_AUDIT.add },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -92,7 +93,7 @@ export const placeDetailsRoutes =
     r.patch(
       S.updatePlaceDetails,
       {
-        config: { access: 'place-details.update' },
+        config: { access: 'place-details.update', audit: PLACE_DETAILS_AUDIT.update },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -124,7 +125,7 @@ export const placeDetailsRoutes =
     r.put(
       S.addPlaceDetailsGallery,
       {
-        config: { access: 'place-details.update' },
+        config: { access: 'place-details.update', audit: PLACE_DETAILS_AUDIT.galleryAdd },
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
@@ -152,7 +153,7 @@ export const placeDetailsRoutes =
     r.delete(
       S.removePlaceDetailsGallery,
       {
-        config: { access: 'place-details.delete' },
+        config: { access: 'place-details.delete', audit: PLACE_DETAILS_AUDIT.galleryRemove },
         schema: {
           tags,
           summary: 'Remove gallery images (JSON {data: {id, imageIds}}); their files are deleted',

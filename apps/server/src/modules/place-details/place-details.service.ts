@@ -11,6 +11,7 @@ import {
   type PlaceDetails,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid, fieldNames, parseFields } from '../../http/form-fields.js';
 import type { FormReader } from '../../http/multipart.js';
@@ -141,7 +142,7 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
         const cover = files[FILES.coverPhoto]?.[0];
         return guardWrite(
           () =>
-            db.transaction(async (tx) => {
+            transaction(db, async (tx) => {
               const parents = await checkHierarchy(tx, {
                 countryId: fields.countryId,
                 stateId: fields.stateId,
@@ -158,6 +159,7 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
                 bestTimeToVisit: fields.bestTimeToVisit ?? null,
                 status: fields.status,
               });
+              noteEntity(row.id);
               if (cover) {
                 await insertImages(tx, [
                   { ...cover, ownerType: COVER, ownerId: row.id, sortOrder: 0 },
@@ -198,7 +200,7 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
         const cover = files[FILES.coverPhoto]?.[0];
         return guardWrite(
           () =>
-            db.transaction(async (tx) => {
+            transaction(db, async (tx) => {
               const id = asUuid(fields.id);
               if (!id || !(await lockPlaceDetails(tx, id))) throw notFound();
               const imageLibraryId = await checkLibrary(tx, fields.imageLibraryId);

@@ -13,6 +13,7 @@ import { requireAuth } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { PushService } from './push.service.js';
+import { PUSH_AUDIT } from './push.audit.js';
 
 const P = API_PATHS.common;
 const tags = ['push'];
@@ -43,7 +44,7 @@ export const pushRoutes =
     r.post(
       P.saveFcmToken,
       {
-        config: { access: 'self' },
+        config: { access: 'self', audit: PUSH_AUDIT.register },
         schema: {
           tags,
           summary:

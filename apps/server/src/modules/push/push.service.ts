@@ -7,6 +7,7 @@ import {
   type PushSubscriptionJson,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/access.js';
 import { BadRequest, ValidationError } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -166,7 +167,7 @@ export const createPushService = (deps: PushServiceDeps): PushService => {
     } catch {
       const previous = stored.publicKey;
       const fresh = webpush.generateVAPIDKeys();
-      const replaced = await db.transaction(async (tx) => {
+      const replaced = await transaction(db, async (tx) => {
         const done = await replaceVapid(tx, previous, seal(fresh), now());
         if (done) await deleteAllSubscriptions(tx);
         return done;
@@ -203,7 +204,7 @@ export const createPushService = (deps: PushServiceDeps): PushService => {
       throw new ValidationError([{ path: 'fcmToken', message: M.invalidKeys }], M.invalidKeys);
     }
     const at = now();
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await upsertSubscription(tx, {
         adminId,
         endpoint: subscription.endpoint,

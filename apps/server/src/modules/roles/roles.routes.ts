@@ -22,6 +22,7 @@ import { requireAuth } from '../../http/access.js';
 import { ok, okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { RoleService } from './roles.service.js';
+import { ROLES_AUDIT } from './roles.audit.js';
 
 const P = API_PATHS.manage;
 const tags = ['roles'];
@@ -40,7 +41,7 @@ export const roleRoutes =
     r.post(
       P.addUserType,
       {
-        config: { access: 'roles.create' },
+        config: { access: 'roles.create', audit: ROLES_AUDIT.add },
         schema: {
           tags,
           summary: 'Create a user type (no permissions yet; saveUserTypePermissions gives them)',
@@ -87,7 +88,7 @@ export const roleRoutes =
     r.post(
       P.updateUserType,
       {
-        config: { access: 'roles.update' },
+        config: { access: 'roles.update', audit: ROLES_AUDIT.update },
         schema: {
           tags,
           summary: 'Rename and describe a user type (not the Super Admin)',
@@ -101,7 +102,7 @@ export const roleRoutes =
     r.post(
       P.updateUserTypeStatus,
       {
-        config: { access: 'roles.update' },
+        config: { access: 'roles.update', audit: ROLES_AUDIT.status },
         schema: {
           tags,
           summary:
@@ -138,7 +139,7 @@ export const roleRoutes =
     r.post(
       P.saveUserTypePermissions,
       {
-        config: { access: 'roles.update' },
+        config: { access: 'roles.update', audit: ROLES_AUDIT.permissions },
         schema: {
           tags,
           summary:

@@ -17,6 +17,7 @@ import {
   type updateUserTypeRequestSchema,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
@@ -69,10 +70,14 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
 
   const add = async (input: AddUserTypeData): Promise<UserType> => {
     try {
-      const row = await insertUserType(db, {
-        name: input.name,
-        description: input.description,
-        permissions: [],
+      const row = await transaction(db, async (tx) => {
+        const created = await insertUserType(tx, {
+          name: input.name,
+          description: input.description,
+          permissions: [],
+        });
+        noteEntity(created.id);
+        return created;
       });
       return presentUserType({ userType: row, adminCount: 0 });
     } catch (err) {
@@ -94,7 +99,7 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
   });
 
   const update = async (input: UpdateUserTypeData): Promise<UserType> => {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const current = await lockUserType(tx, input.id);
       if (!current) throw notFound();
       if (current.isSuperAdmin) throw new Forbidden(M.superAdminLocked);
@@ -114,7 +119,7 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
    * an admin from slipping in between the count and the update.
    */
   const setStatus = async (input: UpdateStatusData): Promise<UserType> => {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const current = await lockUserType(tx, input.id);
       if (!current) throw notFound();
       if (current.isSuperAdmin) throw new Forbidden(M.superAdminLocked);
@@ -156,7 +161,7 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
     auth: AuthContext,
   ): Promise<UserTypePermissions> => {
     const wanted = PERMISSION_KEYS.filter((key) => input.permissions.includes(key));
-    const saved = await db.transaction(async (tx) => {
+    const saved = await transaction(db, async (tx) => {
       const current = await lockUserType(tx, input.type);
       if (!current) throw notFound();
       if (current.isSuperAdmin) throw new Forbidden(M.superAdminLocked);

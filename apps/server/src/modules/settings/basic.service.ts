@@ -8,6 +8,7 @@ import {
   type ServiceStatusEvent,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/access.js';
 import { fieldNames, parseFields } from '../../http/form-fields.js';
 import type { FormReader } from '../../http/multipart.js';
@@ -157,7 +158,7 @@ export const createBasicSettingsService = ({
         );
         const fields = parseFields(updateBasicSettingsFieldsSchema, form.text);
         const logo = files[LOGO_FIELD]?.[0];
-        return db.transaction(async (tx) => {
+        return transaction(db, async (tx) => {
           const before = readBasic((await lockSetting(tx, 'basic', {})).value);
           let obsolete: string[] = [];
           let logoUrl = before.logoUrl;

@@ -17,6 +17,7 @@ import {
 } from '@safarnama/contract';
 import type { MessagingBaseUrls } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/access.js';
 import { BadRequest, Conflict, RateLimited, ValidationError } from '../../http/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -115,7 +116,7 @@ export const createCommunicationService = ({
     const sent = String(fields[field] ?? '');
     const plain = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== field));
 
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const current = await lockChannel(tx, type);
       let secretEnc: string | null;
       let sameSecret: boolean;
@@ -217,7 +218,10 @@ export const createCommunicationService = ({
         : sendTestWhatsapp(channel.settings, phone, baseUrls);
     };
     const result = await send();
-    if (result.delivered) await markChannelTested(db, type, channel.savedAt, now());
+    // The test's audit entry is written in this transaction, with the delivered test's mark.
+    await transaction(db, async (tx) => {
+      if (result.delivered) await markChannelTested(tx, type, channel.savedAt, now());
+    });
     return result;
   };
 

@@ -8,6 +8,7 @@ import {
   type addIpRequestSchema,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { noteEntity, transaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
@@ -96,17 +97,19 @@ export const createIpListService = ({ db, now, realtime, log }: IpListServiceDep
     const parsed = parseCidr(input.ip);
     if (!parsed) throw new ValidationError([{ path: 'ip', message: M.ipInvalid }], M.ipInvalid);
     try {
-      const row = await db.transaction(async (tx) => {
+      const row = await transaction(db, async (tx) => {
         await lockAllowedIps(tx);
         if (await findAllowedIpByCidr(tx, parsed.cidr)) throw new Conflict(M.ipDuplicate);
         const after = createAllowList([...(await allCidrs(tx)), parsed.cidr]);
         if (!after.allows(callerIp)) throw lockout(callerIp);
-        return insertAllowedIp(tx, {
+        const inserted = await insertAllowedIp(tx, {
           cidr: parsed.cidr,
           label: input.label,
           createdById: auth.admin.id,
           createdAt: now(),
         });
+        noteEntity(inserted.id);
+        return inserted;
       });
       await changed();
       return presentAllowedIp({
@@ -120,7 +123,7 @@ export const createIpListService = ({ db, now, realtime, log }: IpListServiceDep
   };
 
   const remove = async (id: string, callerIp: string): Promise<{ _id: string; id: string }> => {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await lockAllowedIps(tx);
       const row = await findAllowedIp(tx, id);
       if (!row) throw new NotFound(M.ipNotFound);

@@ -6,6 +6,7 @@ import {
   type updatePolicySettingsRequestSchema,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
+import { transaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/access.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { findSetting, lockSetting, upsertSetting } from './app-settings.repo.js';
@@ -43,7 +44,7 @@ export const createPolicyService = ({ db, now }: PolicyServiceDeps) => {
     readPolicies((await findSetting(db, 'policies'))?.value);
 
   const update = async (input: UpdatePoliciesData, auth: AuthContext): Promise<PolicySettings> =>
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       const before = readPolicies((await lockSetting(tx, 'policies', {})).value);
       const at = now().toISOString();
       const after: PolicySettings = { ...before };

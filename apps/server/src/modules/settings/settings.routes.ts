@@ -32,6 +32,7 @@ import { LOGO_FIELD, type BasicSettingsService } from './basic.service.js';
 import type { CommunicationService } from './communication.service.js';
 import type { IpListService } from './ip-list.service.js';
 import type { PolicyService } from './policies.service.js';
+import { SETTINGS_AUDIT } from './settings.audit.js';
 
 const P = API_PATHS.setting;
 const tags = ['settings'];
@@ -56,7 +57,7 @@ export const settingsRoutes =
     r.post(
       P.addIp,
       {
-        config: { access: 'settings.update' },
+        config: { access: 'settings.update', audit: SETTINGS_AUDIT.addIp },
         schema: {
           tags,
           summary: 'Add an address or CIDR range to the allowed-IP list',
@@ -94,7 +95,7 @@ export const settingsRoutes =
     r.post(
       P.deleteIp,
       {
-        config: { access: 'settings.update' },
+        config: { access: 'settings.update', audit: SETTINGS_AUDIT.deleteIp },
         schema: {
           tags,
           summary: 'Remove an entry of the allowed-IP list',
@@ -114,7 +115,7 @@ export const settingsRoutes =
     r.post(
       P.saveCommunication,
       {
-        config: { access: 'settings.update' },
+        config: { access: 'settings.update', audit: SETTINGS_AUDIT.saveCommunication },
         schema: {
           tags,
           summary: "Create or replace one channel's settings (email, sms, whatsapp)",
@@ -154,7 +155,7 @@ export const settingsRoutes =
     r.post(
       P.testCommunication,
       {
-        config: { access: 'settings.update' },
+        config: { access: 'settings.update', audit: SETTINGS_AUDIT.testCommunication },
         schema: {
           tags,
           summary: 'Send a real test message through a saved channel',
@@ -195,7 +196,7 @@ export const settingsRoutes =
       scope.withTypeProvider<ZodTypeProvider>().post(
         P.updateBasic,
         {
-          config: { access: 'settings.update' },
+          config: { access: 'settings.update', audit: SETTINGS_AUDIT.updateBasic },
           validatorCompiler: multipartValidatorCompiler,
           schema: {
             tags,
@@ -242,7 +243,7 @@ export const settingsRoutes =
     r.post(
       P.updatePolicies,
       {
-        config: { access: 'settings.update' },
+        config: { access: 'settings.update', audit: SETTINGS_AUDIT.updatePolicies },
         schema: {
           tags,
           summary: 'Save any of the policies (sanitised; only a changed text gets a new date)',

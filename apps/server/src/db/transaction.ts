@@ -1,0 +1,118 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Database, Tx } from './client.js';
+
+/**
+ * The one way services open a transaction (`transaction(db, fn)`), and the change scope of a
+ * request that rides along with it (DESIGN §4: the audit entry is written in the transaction of
+ * the change).
+ *
+ * - A `transaction` called while one of the same database is running in this async context joins
+ *   it (a nested service call), so a request's change commits, or rolls back, as one.
+ * - A request with an audited route runs inside a {@link ChangeScope} (opened by the audit hook,
+ *   http/audit.ts). Its outermost transactions call the scope as they open and just before they
+ *   commit: the entry is written there, through the same transaction, so a change cannot commit
+ *   without its entry and an entry cannot outlive a change that rolled back.
+ * - Inside a transaction a service says what the scope cannot know from the request:
+ *   {@link noteEntity} (the id of what it created), {@link noteActor} (on a public route, the admin
+ *   the request proved to be).
+ */
+
+/** Who made a change: the signed-in admin, or on a public route the admin the request proved to be. */
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The request behind a change: who, from where, through which call. */
+export interface ChangeContext {
+  /** The signed-in admin; null on a public route (the service names the actor, noteActor). */
+  actor: Actor | null;
+  ip: string;
+  userAgent: string | null;
+  method: string;
+  /** The path without the query string. */
+  path: string;
+}
+
+/** What the service said about its change, inside the transaction. */
+export interface ChangeNotes {
+  /** The id of the entity the change created. */
+  entityId?: string;
+  /** Public routes: the admin the request proved to be (a finished sign-in, a used link). */
+  actor?: Actor;
+}
+
+/** One request's change: its context and what runs in its outermost transactions. */
+export interface ChangeScope {
+  readonly context: ChangeContext;
+  /** First thing in an outermost transaction. */
+  opened(tx: Tx): Promise<void>;
+  /** Last thing before an outermost transaction commits; a throw rolls it back. */
+  committing(tx: Tx, notes: ChangeNotes): Promise<void>;
+  /** After that transaction committed. */
+  committed(): void;
+}
+
+interface Running {
+  db: Database;
+  tx: Tx;
+  notes: ChangeNotes;
+  open: boolean;
+}
+
+const scopes = new AsyncLocalStorage<ChangeScope>();
+const running = new AsyncLocalStorage<Running>();
+
+/** Runs `fn` (and everything it starts) in a request's change scope. */
+export const runInChangeScope = <T>(scope: ChangeScope, fn: () => T): T => scopes.run(scope, fn);
+
+/** The context of the request whose change is running here; undefined outside an audited request. */
+export const changeContext = (): ChangeContext | undefined => scopes.getStore()?.context;
+
+/**
+ * Runs `work` in a transaction of `db`: the running one when there is one (nested calls join the
+ * outer transaction), else a new one, with the request's change scope called as it opens and
+ * before it commits.
+ */
+export const transaction = async <T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const outer = running.getStore();
+  if (outer?.open && outer.db === db) return work(outer.tx);
+  const scope = scopes.getStore();
+  const result = await db.transaction((tx) => {
+    const current: Running = { db, tx, notes: {}, open: true };
+    return running.run(current, async () => {
+      try {
+        await scope?.opened(tx);
+        const value = await work(tx);
+        await scope?.committing(tx, current.notes);
+        return value;
+      } finally {
+        // Work it started and left running (a background task) must not join a finished one.
+        current.open = false;
+      }
+    });
+  });
+  scope?.committed();
+  return result;
+};
+
+const notesOfRunning = (what: string): ChangeNotes => {
+  const current = running.getStore();
+  if (!current?.open) throw new Error(`${what} must be called inside the change's transaction`);
+  return current.notes;
+};
+
+/** Inside the transaction of a create: the id of the new entity (its audit entry names it). */
+export const noteEntity = (id: string): void => {
+  notesOfRunning('noteEntity').entityId = id;
+};
+
+/**
+ * Inside the transaction of a public route's change: the admin the request proved to be. On a
+ * public route only a change whose actor is named gets an audit entry (a finished sign-in, not
+ * its two-factor step).
+ */
+export const noteActor = (actor: Actor): void => {
+  notesOfRunning('noteActor').actor = { id: actor.id, name: actor.name, email: actor.email };
+};
