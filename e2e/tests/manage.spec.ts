@@ -12,8 +12,11 @@ const SELF_SERVICE = [
   'FAQ',
   'Chat',
 ];
-/** The two pages a 'Content Editor' may open (itineraries.*, image-libraries.*). */
-const EDITOR_PAGES = ['Manage Itineraries', 'Image Library'];
+/**
+ * The pages a 'Content Editor' may open: itineraries.*, image-libraries.*, and (geography.view,
+ * which the itinerary form's Country / State / Place lists need) the countries, states and places.
+ */
+const EDITOR_PAGES = ['Countries', 'States', 'Places', 'Manage Itineraries', 'Image Library'];
 /** Pages guarded by other keys: none of them may show for the editor. */
 const FORBIDDEN_PAGES = [
   'Dashboard',
@@ -21,9 +24,6 @@ const FORBIDDEN_PAGES = [
   'Add Permission',
   'Add User',
   'Admin Activities',
-  'Countries',
-  'States',
-  'Places',
   'Place Details',
   'Places Travelpedia',
   'Homepage Settings',
@@ -100,7 +100,11 @@ test.describe('Manage: roles, permissions, admins, activity', () => {
       ).toBeChecked();
     }
     await expect(page.getByRole('checkbox', { name: 'Dashboard: view' })).not.toBeChecked();
-    await expect(page.getByText(/^8 of \d+ permissions$/)).toBeVisible();
+    // … plus geography.view, which the itinerary form needs (ticked and locked).
+    await expect(
+      page.getByRole('checkbox', { name: 'Countries, states & places: view' }),
+    ).toBeChecked();
+    await expect(page.getByText(/^9 of \d+ permissions$/)).toBeVisible();
     await shotBoth(page, 'manage-permissions');
     await page.getByRole('button', { name: 'Save Permissions' }).click();
     await expect(toast(page, MANAGE_MESSAGES.permissionsSaved)).toBeVisible();
@@ -160,7 +164,8 @@ test.describe('Manage: roles, permissions, admins, activity', () => {
     for (const forbidden of FORBIDDEN_PAGES) expect(links).not.toContain(forbidden);
     // `/` opens the first page they may open.
     await them.goto('/');
-    await expect(them).toHaveURL(/\/services\/itineraries$/);
+    await expect(them).toHaveURL(/\/services\/addCountries$/);
+    await them.goto('/services/itineraries');
     await expect(them.getByRole('button', { name: 'Add New Itinerary' })).toBeVisible();
     // A page they may not open shows the 403 screen.
     await them.goto('/add-user');

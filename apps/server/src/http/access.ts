@@ -18,7 +18,10 @@ export interface AuthContext {
   admin: AdminRow;
   userType: UserTypeRow;
   session: SessionRow;
-  /** The effective permissions (every key for a super admin). */
+  /**
+   * The effective permissions: every key for a super admin, none for a disabled role, else the
+   * role's stored keys with what they need (`withDependencies`, identity's `effectivePermissions`).
+   */
   permissions: ReadonlySet<PermissionKey>;
   via: 'bearer' | 'cookie';
 }

@@ -20,6 +20,7 @@ import { ok } from '../../http/envelope.js';
 import { createPasswordHasher } from '../../lib/password.js';
 import { hashToken } from '../../lib/tokens.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
+import { DELHI, authCookieToken, profileWithCookie } from '../../test/account.js';
 import { record } from '../../test/api.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../identity/device-cookies.js';
@@ -91,12 +92,7 @@ describe('auth', () => {
       expect(cookie).toContain(`Max-Age=${30 * 24 * 3600}`);
       expect(cookie).not.toContain('Secure');
 
-      const token = /^authToken=([^;]+)/.exec(cookie)?.[1] ?? '';
-      const me = await t.app.inject({
-        method: 'GET',
-        url: API_PATHS.auth.profile,
-        cookies: { authToken: token },
-      });
+      const me = await profileWithCookie(t.app, authCookieToken(cookie));
       expect(me.statusCode).toBe(200);
     });
 
@@ -116,18 +112,7 @@ describe('auth', () => {
     });
 
     it('records ip, user agent, location and the last login time', async () => {
-      const location = {
-        ip: '203.0.113.9',
-        lat: 28.6,
-        long: 77.2,
-        address: {
-          country: 'India',
-          state: 'Delhi',
-          city: 'New Delhi',
-          pinCode: '110001',
-          complete_display_address: 'Connaught Place, New Delhi',
-        },
-      };
+      const location = DELHI;
       const admin = await makeAdmin(t.database.db, t.hasher);
       const res = await t.app.inject({
         method: 'POST',
@@ -554,7 +539,7 @@ describe('auth', () => {
         { email: root.email, password: root.password, rememberMe: true },
         freshIp(),
       );
-      cookieToken = /^authToken=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
+      cookieToken = authCookieToken(res.headers['set-cookie']);
     });
     const post = (headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: PROBE, cookies: { authToken: cookieToken }, headers });

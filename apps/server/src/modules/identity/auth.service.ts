@@ -3,7 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   LOGIN_CHALLENGE,
   PERMISSION_KEYS,
-  isPermissionKey,
+  withDependencies,
   type LoginResponse,
   type PermissionKey,
   type TokenType,
@@ -136,11 +136,15 @@ export interface AuthServiceDeps {
 
 type AdminWithType = Pick<AuthContext, 'admin' | 'userType'>;
 
-/** What a role actually grants: every key for a super admin, none for a disabled role. */
+/**
+ * What a role actually grants: every key for a super admin, none for a disabled role, otherwise
+ * its stored keys with everything they need (`withDependencies`: a form's pickers read other
+ * modules' lists), so a role saved before a dependency existed works without a migration.
+ */
 export const effectivePermissions = (userType: UserTypeRow): PermissionKey[] => {
   if (userType.isSuperAdmin) return [...PERMISSION_KEYS];
   if (!userType.isActive) return [];
-  return userType.permissions.filter(isPermissionKey);
+  return withDependencies(userType.permissions);
 };
 
 export const createAuthService = ({

@@ -1,5 +1,6 @@
 import {
   PERMISSION_KEYS,
+  withDependencies,
   type PermissionKey,
   type UserType,
   type UserTypeOption,
@@ -8,13 +9,11 @@ import type { UserTypeRow, UserTypeWithCount } from './roles.repo.js';
 
 /**
  * The keys a type holds, in the contract's order: every key for the built-in Super Admin, the
- * stored ones (unknown keys of older releases dropped) for the others, whether active or not.
+ * stored ones with what they need (`withDependencies`; unknown keys of older releases dropped)
+ * for the others, whether active or not.
  */
-export const heldPermissions = (userType: UserTypeRow): PermissionKey[] => {
-  if (userType.isSuperAdmin) return [...PERMISSION_KEYS];
-  const stored = new Set(userType.permissions);
-  return PERMISSION_KEYS.filter((key) => stored.has(key));
-};
+export const heldPermissions = (userType: UserTypeRow): PermissionKey[] =>
+  userType.isSuperAdmin ? [...PERMISSION_KEYS] : withDependencies(userType.permissions);
 
 export const presentUserType = ({ userType, adminCount }: UserTypeWithCount): UserType => ({
   _id: userType.id,

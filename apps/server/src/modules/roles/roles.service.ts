@@ -4,6 +4,7 @@ import {
   PERMISSION_KEYS,
   SOCKET_EVENTS,
   makePagination,
+  withDependencies,
   type AllUserTypePermissions,
   type ListQuery,
   type PermissionKey,
@@ -152,9 +153,10 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
   };
 
   /**
-   * Replaces the type's keys with the set sent. Everything is checked before anything changes:
-   * Super Admin and the caller's own type → 403; a key granted or withdrawn that the caller does
-   * not hold → 403 (keys they do not hold and leave as they are stay untouched).
+   * Replaces the type's keys with the set sent (stored as chosen; the type holds them with what
+   * they need, `withDependencies`). Everything is checked before anything changes: Super Admin
+   * and the caller's own type → 403; a key granted or withdrawn, counting what the keys need, that
+   * the caller does not hold → 403 (keys they do not hold and leave as they are stay untouched).
    */
   const savePermissions = async (
     input: SavePermissionsData,
@@ -166,7 +168,7 @@ export const createRoleService = ({ db, realtime }: RoleServiceDeps) => {
       if (!current) throw notFound();
       if (current.isSuperAdmin) throw new Forbidden(M.superAdminLocked);
       if (current.id === auth.userType.id) throw new Forbidden(M.ownUserType);
-      const beyond = changedKeys(heldPermissions(current), wanted).filter(
+      const beyond = changedKeys(heldPermissions(current), withDependencies(wanted)).filter(
         (key) => !auth.permissions.has(key),
       );
       if (beyond.length > 0) throw new Forbidden(M.permissionCeiling);

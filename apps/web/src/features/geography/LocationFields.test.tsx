@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Providers } from '../../app/Providers';
-import { makeStore } from '../../app/store';
-import { errorEnvelope, jsonResponse, okEnvelope, stubFetch } from '../../test/utils';
+import { notFound, renderWithStore, stubFetch, okResponse, errorResponse } from '../../test/utils';
 import { EMPTY_LOCATION, LocationFields, type LocationValue } from './LocationFields';
 import { makeCountry, makePlace, makeState } from './test-data';
 
@@ -21,21 +19,21 @@ const kochi = makePlace(3, kerala, { name: 'Kochi' });
 const stubServer = () =>
   stubFetch((call) => {
     if (call.url === `${SERVICE}/get-all-active-country`) {
-      return jsonResponse(okEnvelope({ countries: [india, nepal] }));
+      return okResponse({ countries: [india, nepal] });
     }
     if (call.url === `${SERVICE}/get-all-active-state`) {
       const countryId = call.search.get('countryId');
-      return jsonResponse(
-        okEnvelope({ states: [goa, kerala, bagmati].filter((s) => s.countryId === countryId) }),
-      );
+      return okResponse({
+        states: [goa, kerala, bagmati].filter((s) => s.countryId === countryId),
+      });
     }
     if (call.url === `${SERVICE}/get-all-active-places`) {
       const stateId = call.search.get('stateId');
-      return jsonResponse(
-        okEnvelope({ places: [panaji, calangute, kochi].filter((p) => p.stateId === stateId) }),
-      );
+      return okResponse({
+        places: [panaji, calangute, kochi].filter((p) => p.stateId === stateId),
+      });
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return notFound();
   });
 
 const changes: LocationValue[] = [];
@@ -56,11 +54,7 @@ const Harness = ({ initial = EMPTY_LOCATION }: { initial?: LocationValue }) => {
 
 const renderFields = (initial?: LocationValue) => {
   changes.length = 0;
-  render(
-    <Providers store={makeStore()}>
-      <Harness initial={initial} />
-    </Providers>,
-  );
+  renderWithStore(<Harness initial={initial} />);
 };
 
 const optionTexts = (select: HTMLElement) =>
@@ -155,5 +149,21 @@ describe('LocationFields', () => {
     expect(changes.at(-1)).toEqual(EMPTY_LOCATION);
     expect(screen.getByLabelText(/^State/)).toBeDisabled();
     expect(screen.getByLabelText(/^Place/)).toBeDisabled();
+  });
+
+  it('says so at the select when a list is refused, instead of showing it empty', async () => {
+    const forbidden = 'You do not have permission to perform this action.';
+    stubFetch((call) => {
+      if (call.url === `${SERVICE}/get-all-active-country`) {
+        return errorResponse(403, 'FORBIDDEN', forbidden);
+      }
+      return notFound();
+    });
+    renderFields();
+    const country = screen.getByLabelText(/^Country/);
+    await waitFor(() => {
+      expect(country).toHaveAccessibleDescription(`Countries could not be loaded. ${forbidden}`);
+    });
+    expect(screen.getByText(`Countries could not be loaded. ${forbidden}`)).toBeVisible();
   });
 });

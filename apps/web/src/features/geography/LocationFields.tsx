@@ -1,5 +1,6 @@
-import { useId } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { FormField, FormSelect } from '../../components/ui/Form';
+import { getErrorMessage } from '../../lib/errors';
 import {
   useActiveCountriesQuery,
   useActivePlacesQuery,
@@ -25,89 +26,53 @@ interface LocationFieldsProps {
   showPlace?: boolean;
 }
 
-export const selectClasses = (invalid: boolean) =>
-  `w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 focus:ring-2 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-900 dark:disabled:text-slate-500 ${
-    invalid
-      ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30 dark:border-red-500'
-      : 'border-slate-300 focus:border-teal-500 focus:ring-teal-500/30 dark:border-slate-700'
-  }`;
-
-const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
-
-interface Option {
-  _id: string;
-  label: string;
-}
-
-interface FieldProps {
+interface LocationSelectProps {
   label: string;
   placeholder: string;
   value: string;
-  options: Option[];
+  options: { value: string; label: string }[];
   loading: boolean;
   required: boolean;
   disabled: boolean;
-  error?: string;
+  error: string | undefined;
   onChange: (id: string) => void;
 }
 
-const LocationSelect = ({
-  label,
-  placeholder,
-  value,
-  options,
-  loading,
-  required,
-  disabled,
-  error,
-  onChange,
-}: FieldProps) => {
-  const id = useId();
+const LocationSelect = (props: LocationSelectProps) => {
+  const { label, placeholder, value, options, loading, required, disabled, error, onChange } =
+    props;
   // A saved record may point at something no longer active: keep it selectable and visible.
-  const known = value === '' || options.some((option) => option._id === value);
+  const known = value === '' || options.some((option) => option.value === value);
+  const unknown = { value, label: loading ? 'Loading...' : 'Unavailable (inactive)' };
   return (
-    <div>
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-        {required ? ' *' : ''}
-      </label>
-      <select
-        id={id}
-        value={value}
-        required={required}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-busy={loading || undefined}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-        className={selectClasses(Boolean(error))}
-      >
-        <option value="">{loading ? 'Loading...' : placeholder}</option>
-        {known ? null : (
-          <option value={value}>{loading ? 'Loading...' : 'Unavailable (inactive)'}</option>
-        )}
-        {options.map((option) => (
-          <option key={option._id} value={option._id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={`${label}${required ? ' *' : ''}`} error={error}>
+      {(control) => (
+        <FormSelect
+          {...control}
+          value={value}
+          required={required}
+          disabled={disabled}
+          aria-busy={loading || undefined}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+          placeholder={loading ? 'Loading...' : placeholder}
+          options={known ? options : [unknown, ...options]}
+        />
+      )}
+    </FormField>
   );
 };
+
+/** A failed list says so at its select (a 403 or an outage must not look like an empty list). */
+const loadError = (error: unknown, what: string): string | undefined =>
+  error ? `${what} could not be loaded. ${getErrorMessage(error, 'Please try again.')}` : undefined;
 
 /**
  * Cascading Country → State → Place selects (spec §2, itinerary form "Location Details"): countries
  * read 'Name (SN)'; State is disabled until a country is chosen and Place until a state is; changing
  * the country clears state and place, changing the state clears the place and loads its places.
- * Options come from the active lists (get-all-active-*).
+ * Options come from the active lists (get-all-active-*); a list that fails says so at its select.
  */
 export const LocationFields = ({
   value,
@@ -132,13 +97,13 @@ export const LocationFields = ({
         placeholder="Select Country"
         value={value.countryId}
         options={(countries.data ?? []).map((country) => ({
-          _id: country._id,
+          value: country._id,
           label: `${country.name} (${country.shortName})`,
         }))}
         loading={countries.isFetching && !countries.data}
         required={required}
         disabled={disabled}
-        error={errors.countryId}
+        error={errors.countryId ?? loadError(countries.error, 'Countries')}
         onChange={(countryId) => {
           onChange({ countryId, stateId: '', placeId: '' });
         }}
@@ -148,13 +113,13 @@ export const LocationFields = ({
         placeholder="Select State"
         value={value.stateId}
         options={(value.countryId ? (states.data ?? []) : []).map((state) => ({
-          _id: state._id,
+          value: state._id,
           label: state.name,
         }))}
         loading={Boolean(value.countryId) && states.isFetching}
         required={required}
         disabled={disabled || !value.countryId}
-        error={errors.stateId}
+        error={errors.stateId ?? loadError(states.error, 'States')}
         onChange={(stateId) => {
           onChange({ countryId: value.countryId, stateId, placeId: '' });
         }}
@@ -165,13 +130,13 @@ export const LocationFields = ({
           placeholder="Select Place"
           value={value.placeId}
           options={(value.stateId ? (places.data ?? []) : []).map((place) => ({
-            _id: place._id,
+            value: place._id,
             label: place.name,
           }))}
           loading={Boolean(value.stateId) && places.isFetching}
           required={required}
           disabled={disabled || !value.stateId}
-          error={errors.placeId}
+          error={errors.placeId ?? loadError(places.error, 'Places')}
           onChange={(placeId) => {
             onChange({ ...value, placeId });
           }}

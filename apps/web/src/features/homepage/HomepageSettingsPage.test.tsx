@@ -7,23 +7,14 @@ import {
   type HomepageSettings,
   type PermissionKey,
 } from '@safarnama/contract';
-import { routes } from '../../app/router';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  type RecordedCall,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { type RecordedCall, stubSignedIn, okResponse, errorResponse } from '../../test/utils';
 import { IDS, activeCountries, activeStates, blogListAnswer, makeBlog } from '../blogs/test-data';
 import { listAnswer, makeItinerary } from '../itineraries/test-data';
 
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const S = API_PATHS.service;
 const PAGE = '/services/homepage-settings';
+const EDITOR: PermissionKey[] = ['homepage.view', 'homepage.update'];
 
 const EMPTY: HomepageSettings = {
   trendingDestinations: [],
@@ -55,33 +46,25 @@ const stub = (
     permissions?: PermissionKey[];
   } = {},
 ) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE)
-      return jsonResponse(
-        okRecord(
-          makeProfile({ permissions: options.permissions ?? ['homepage.view', 'homepage.update'] }),
-        ),
-      );
+  stubSignedIn({ permissions: options.permissions ?? EDITOR }, (call) => {
     if (call.url === S.homepageSettings) {
       if (call.method === 'PUT')
         return options.put
           ? options.put(call)
-          : jsonResponse(
-              okEnvelope({ data: EMPTY }, 200, 'Homepage settings updated successfully'),
-            );
-      return jsonResponse(okEnvelope({ data: options.settings ?? EMPTY }));
+          : okResponse({ data: EMPTY }, 200, 'Homepage settings updated successfully');
+      return okResponse({ data: options.settings ?? EMPTY });
     }
-    if (call.url === S.activeCountries) return jsonResponse(okEnvelope(activeCountries));
-    if (call.url === S.activeStates) return jsonResponse(okEnvelope(activeStates));
-    if (call.url === S.activePlaces) return jsonResponse(okEnvelope({ places: PLACES }));
+    if (call.url === S.activeCountries) return okResponse(activeCountries);
+    if (call.url === S.activeStates) return okResponse(activeStates);
+    if (call.url === S.activePlaces) return okResponse({ places: PLACES });
     if (call.url === S.listItineraries)
-      return jsonResponse(okEnvelope(listAnswer([...TRIPS, INACTIVE], makePagination(10, 1, 100))));
-    if (call.url === S.listBlogs) return jsonResponse(okEnvelope(blogListAnswer(BLOGS)));
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+      return okResponse(listAnswer([...TRIPS, INACTIVE], makePagination(10, 1, 100)));
+    if (call.url === S.listBlogs) return okResponse(blogListAnswer(BLOGS));
+    return undefined;
   });
 
 const open = async () => {
-  renderRoutes(routes, PAGE);
+  renderApp(PAGE);
   expect(await screen.findByRole('heading', { name: 'Homepage Settings' })).toBeInTheDocument();
   // The sections appear once the saved settings have loaded (the heading comes first): on a busy
   // machine that is after the heading, so wait for them too.
@@ -201,7 +184,7 @@ describe('HomepageSettingsPage', () => {
           },
         ],
       },
-      put: () => jsonResponse(errorEnvelope(400, 'VALIDATION_ERROR', 'Itinerary is not active')),
+      put: () => errorResponse(400, 'VALIDATION_ERROR', 'Itinerary is not active'),
     });
     const user = userEvent.setup();
     const { packages } = await open();
@@ -246,17 +229,13 @@ describe('HomepageSettingsPage', () => {
   });
 
   it('says an error occurred when the server does not answer', async () => {
-    stubFetch((call) => {
-      if (call.url === PROFILE)
-        return jsonResponse(
-          okRecord(makeProfile({ permissions: ['homepage.view', 'homepage.update'] })),
-        );
+    stubSignedIn({ permissions: EDITOR }, (call) => {
       if (call.url === S.homepageSettings && call.method === 'PUT')
         return Promise.reject(new TypeError('Failed to fetch'));
-      if (call.url === S.homepageSettings) return jsonResponse(okEnvelope({ data: EMPTY }));
-      if (call.url === S.listItineraries) return jsonResponse(okEnvelope(listAnswer([])));
-      if (call.url === S.listBlogs) return jsonResponse(okEnvelope(blogListAnswer([])));
-      return jsonResponse(okEnvelope(activeCountries));
+      if (call.url === S.homepageSettings) return okResponse({ data: EMPTY });
+      if (call.url === S.listItineraries) return okResponse(listAnswer([]));
+      if (call.url === S.listBlogs) return okResponse(blogListAnswer([]));
+      return okResponse(activeCountries);
     });
     const user = userEvent.setup();
     await open();
@@ -264,5 +243,35 @@ describe('HomepageSettingsPage', () => {
     expect(
       await screen.findByText('An error occurred while updating settings'),
     ).toBeInTheDocument();
+  });
+
+  it('says so when a picker list is refused, instead of showing it empty', async () => {
+    const forbidden = 'You do not have permission to perform this action.';
+    const refused = () => errorResponse(403, 'FORBIDDEN', forbidden);
+    stubSignedIn({ permissions: EDITOR }, (call) => {
+      if (call.url === S.homepageSettings) return okResponse({ data: EMPTY });
+      if (call.url === S.activeCountries) return okResponse(activeCountries);
+      if (call.url === S.activeStates) return okResponse(activeStates);
+      if ([S.activePlaces, S.listItineraries, S.listBlogs].some((url) => url === call.url))
+        return refused();
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { destinations, packages, blogs } = await open();
+    expect(
+      await within(packages).findByText(`Tour packages could not be loaded. ${forbidden}`),
+    ).toBeVisible();
+    expect(within(packages).queryByText('No active tour packages to add here.')).toBeNull();
+    expect(await within(blogs).findByText(`Blogs could not be loaded. ${forbidden}`)).toBeVisible();
+    expect(within(blogs).queryByText('No blogs found.')).toBeNull();
+
+    const d = within(destinations);
+    await user.selectOptions(await d.findByLabelText('Country'), IDS.country);
+    await waitFor(() => {
+      expect(d.getByRole('option', { name: 'Kerala' })).toBeInTheDocument();
+    });
+    await user.selectOptions(d.getByLabelText('State'), IDS.state);
+    expect(await d.findByText(`Places could not be loaded. ${forbidden}`)).toBeVisible();
+    expect(d.queryByText('No active places in this state.')).toBeNull();
   });
 });

@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { SortableArea } from '../../components/ui/SortableArea';
+import { DragHandle, SortableArea, useSortableItem } from '../../components/ui/SortableArea';
 import {
   FIRST_PAGE,
   HOMEPAGE_LIMITS,
@@ -15,7 +13,7 @@ import { Card } from '../../components/ui/Card';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
-import { getErrorEnvelope, getErrorStatus } from '../../lib/errors';
+import { getErrorEnvelope, getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
@@ -224,6 +222,13 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
   );
 };
 
+/** A picker's list that failed says so (a 403 or an outage must not look like an empty list). */
+const LoadError = ({ what, message }: { what: string; message: string }) => (
+  <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+    {what} could not be loaded. {message}
+  </p>
+);
+
 interface SectionProps {
   selection: HomepageSelection;
   onAdd: (result: AddResult) => void;
@@ -267,6 +272,8 @@ const DestinationsSection = ({ selection, onAdd, onChange }: SectionProps) => {
         <p className={muted}>{T.choosePlaces}</p>
       ) : places.isFetching && !places.data ? (
         <Spinner />
+      ) : places.error ? (
+        <LoadError what="Places" message={getErrorMessage(places.error, 'Please try again.')} />
       ) : (places.data ?? []).length === 0 ? (
         <p className={muted}>No active places in this state.</p>
       ) : (
@@ -348,6 +355,11 @@ const PackagesSection = ({ selection, onAdd, onChange }: SectionProps) => {
       </div>
       {list.isFetching && !list.data ? (
         <Spinner />
+      ) : list.error ? (
+        <LoadError
+          what="Tour packages"
+          message={getErrorMessage(list.error, 'Please try again.')}
+        />
       ) : visible.length === 0 ? (
         <p className={muted}>No active tour packages to add here.</p>
       ) : (
@@ -393,40 +405,19 @@ interface SortablePackageProps {
 }
 
 const SortablePackage = ({ pkg, index, count, onMove, onRemove }: SortablePackageProps) => {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: pkg._id });
+  const { itemProps, handleProps, frame } = useSortableItem(pkg._id);
   const position = index + 1;
   return (
     <li
-      ref={setNodeRef}
+      {...itemProps}
       aria-label={`${position}. ${pkg.title}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`flex items-center gap-3 rounded-lg border bg-white p-2 dark:bg-slate-950 ${
-        isDragging
-          ? 'z-10 border-teal-500 shadow-lg ring-2 ring-teal-500/40'
-          : 'border-slate-200 dark:border-slate-700'
-      }`}
+      className={`flex items-center gap-3 rounded-lg border bg-white p-2 dark:bg-slate-950 ${frame}`}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag to reorder ${pkg.title}`}
-        title="Drag to reorder"
-        className="inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md border border-slate-300 text-slate-600 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none active:cursor-grabbing dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
-          <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
-        </svg>
-      </button>
+      <DragHandle
+        handleProps={handleProps}
+        label={`Drag to reorder ${pkg.title}`}
+        className="shrink-0 border border-slate-300 text-slate-600 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
+      />
       <span className="w-6 shrink-0 text-center text-sm font-semibold text-slate-500 dark:text-slate-400">
         {position}
       </span>
@@ -474,7 +465,7 @@ const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
   const paging = useSearchPaging();
   const blogs = useListPage(paging, useListBlogsQuery(paging.args), {
     rows: (data) => data.blogs,
-    errorFallback: 'Failed to load blogs',
+    errorFallback: 'Please try again.',
   });
   const chosen = new Set(selection.blogs.map((b) => b._id));
   return (
@@ -502,6 +493,8 @@ const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
       />
       {blogs.isLoading ? (
         <Spinner />
+      ) : blogs.error ? (
+        <LoadError what="Blogs" message={blogs.error} />
       ) : blogs.isEmpty ? (
         <p className={muted}>No blogs found.</p>
       ) : (

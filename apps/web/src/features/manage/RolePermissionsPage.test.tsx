@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { PERMISSION_KEYS, type PermissionKey, type UserTypePermissions } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { openPage } from '../../test/app';
 import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  recordResponse,
+  errorResponse,
 } from '../../test/utils';
 import { CEILING_NOTE } from './PermissionMatrix';
 import { makeUserType, page, permissionsAnswer, SELF_TYPE_ID } from './test-data';
 
 const MANAGE = '/api/v1/admin/manage';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const PERMISSIONS = '/api/v1/admin/auth/getUserTypePermissions';
 
 const editor = makeUserType(1, { name: 'Content Editor' });
@@ -30,53 +25,44 @@ interface Options {
 }
 
 const stubServer = ({ mine = [...PERMISSION_KEYS], answer = {}, save }: Options = {}) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions: mine })));
+  stubSignedIn({ permissions: mine }, (call) => {
     if (call.url === `${MANAGE}/get-user-types-list`) {
-      return jsonResponse(
-        okEnvelope({
-          userTypes: [superAdmin, editor].map(({ _id, name, isSuperAdmin }) => ({
-            _id,
-            name,
-            isSuperAdmin,
-          })),
+      return okResponse({
+        userTypes: [superAdmin, editor].map(({ _id, name, isSuperAdmin }) => ({
+          _id,
+          name,
+          isSuperAdmin,
+        })),
+      });
+    }
+    if (call.url === PERMISSIONS) {
+      return recordResponse(
+        permissionsAnswer({
+          userType: {
+            _id: editor._id,
+            name: 'Content Editor',
+            isSuperAdmin: false,
+            isActive: true,
+          },
+          grantable: mine,
+          ...answer,
         }),
       );
     }
-    if (call.url === PERMISSIONS) {
-      return jsonResponse(
-        okRecord(
-          permissionsAnswer({
-            userType: {
-              _id: editor._id,
-              name: 'Content Editor',
-              isSuperAdmin: false,
-              isActive: true,
-            },
-            grantable: mine,
-            ...answer,
-          }),
-        ),
-      );
-    }
     if (call.url === `${MANAGE}/getAllUserTypePermissions`) {
-      return jsonResponse(
-        okEnvelope(
-          page('userTypes', [
-            { ...superAdmin, permissions: [...PERMISSION_KEYS] },
-            { ...editor, permissions: ['itineraries.view', 'itineraries.create'] },
-          ]),
-        ),
+      return okResponse(
+        page('userTypes', [
+          { ...superAdmin, permissions: [...PERMISSION_KEYS] },
+          { ...editor, permissions: ['itineraries.view', 'itineraries.create'] },
+        ]),
       );
     }
     if (call.url === `${MANAGE}/saveUserTypePermissions` && save) return save(call);
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
 
 const open = async (path = `/add-role-permission?type=${editor._id}`) => {
-  renderRoutes(routes, path);
-  const user = userEvent.setup();
-  await screen.findByRole('heading', { name: 'Add Permission' });
+  const { user } = await openPage(path, 'Add Permission');
   if (path.includes('type=')) await screen.findByRole('table', { name: /permissions by module/i });
   return user;
 };
@@ -113,8 +99,7 @@ describe('RolePermissionsPage', () => {
   it('toggles cells, a row and a column, then saves the full set with a toast', async () => {
     const calls = stubServer({
       answer: { permissions: ['itineraries.view'] },
-      save: () =>
-        jsonResponse(okRecord(permissionsAnswer(), 200, 'Permissions saved successfully')),
+      save: () => recordResponse(permissionsAnswer(), 200, 'Permissions saved successfully'),
     });
     const user = await open();
     const save = screen.getByRole('button', { name: 'Save Permissions' });
@@ -168,7 +153,7 @@ describe('RolePermissionsPage', () => {
     const calls = stubServer({
       mine,
       answer: { permissions: ['itineraries.view', 'blogs.view'], grantable: mine },
-      save: () => jsonResponse(okRecord(permissionsAnswer())),
+      save: () => recordResponse(permissionsAnswer()),
     });
     const user = await open();
     const blogs = box('Travelpedia blogs: view');
@@ -197,12 +182,83 @@ describe('RolePermissionsPage', () => {
     expect(body.data.permissions).toEqual(['blogs.view', 'itineraries.view', 'itineraries.create']);
   });
 
+  it('ticks and locks what a permission needs, says why, and sends it', async () => {
+    const calls = stubServer({
+      answer: { permissions: [] },
+      save: () => recordResponse(permissionsAnswer()),
+    });
+    const user = await open();
+    await user.click(box('Itineraries: create'));
+    for (const name of [
+      'Itineraries: view',
+      'Countries, states & places: view',
+      'Image libraries: view',
+    ]) {
+      expect(box(name)).toBeChecked();
+      expect(box(name)).toBeDisabled();
+    }
+    expect(box('Countries, states & places: view')).toHaveAccessibleDescription(
+      'Needed by Itineraries · Create',
+    );
+    expect(box('Countries, states & places: view').parentElement).toHaveAttribute(
+      'title',
+      'Needed by Itineraries · Create',
+    );
+    const needed = screen.getByRole('list', { name: 'Permissions needed by others' });
+    expect(needed).toBeVisible();
+    expect(needed).toHaveTextContent(
+      'Countries, states & places · View: Needed by Itineraries · Create',
+    );
+
+    // A second key that needs it is named too.
+    await user.click(box('Travelpedia blogs: create'));
+    expect(box('Countries, states & places: view')).toHaveAccessibleDescription(
+      'Needed by Travelpedia blogs · Create, Itineraries · Create',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save Permissions' }));
+    await waitFor(() => {
+      expect(calls.some((call) => call.url === `${MANAGE}/saveUserTypePermissions`)).toBe(true);
+    });
+    const body = calls.find((call) => call.url === `${MANAGE}/saveUserTypePermissions`)?.body as {
+      data: { permissions: string[] };
+    };
+    expect(body.data.permissions).toEqual([
+      'geography.view',
+      'blogs.view',
+      'blogs.create',
+      'itineraries.view',
+      'itineraries.create',
+      'image-libraries.view',
+    ]);
+  });
+
+  it('frees a needed key once nothing ticked needs it', async () => {
+    stubServer({
+      answer: {
+        permissions: [
+          'geography.view',
+          'itineraries.view',
+          'itineraries.create',
+          'image-libraries.view',
+        ],
+      },
+    });
+    const user = await open();
+    expect(box('Image libraries: view')).toBeDisabled();
+    await user.click(box('Itineraries: create'));
+    expect(box('Image libraries: view')).toBeEnabled();
+    expect(box('Image libraries: view')).toBeChecked();
+    expect(
+      screen.queryByRole('list', { name: 'Permissions needed by others' }),
+    ).not.toBeInTheDocument();
+    await user.click(box('Image libraries: view'));
+    expect(box('Image libraries: view')).not.toBeChecked();
+  });
+
   it('shows the server refusal readably', async () => {
     stubServer({
-      save: () =>
-        jsonResponse(
-          errorEnvelope(403, 'FORBIDDEN', 'You cannot grant permissions you do not hold'),
-        ),
+      save: () => errorResponse(403, 'FORBIDDEN', 'You cannot grant permissions you do not hold'),
     });
     const user = await open();
     await user.click(box('Dashboard: view'));

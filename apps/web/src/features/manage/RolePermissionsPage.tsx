@@ -4,7 +4,7 @@ import { MANAGE_MESSAGES, PERMISSION_KEYS, type UserTypePermissions } from '@saf
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FormError, inputClasses, labelClasses } from '../../components/ui/Form';
-import { DataTable, HeaderCell, RowAction } from '../../components/ui/ListPageShell';
+import { DataTable, ACTIONS_COLUMN, RowAction } from '../../components/ui/ListPageShell';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
@@ -208,8 +208,9 @@ const PermissionEditor = ({ typeId, data }: { typeId: string; data: UserTypePerm
       ) : null}
       {readOnly ? null : (
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Create, update and delete include view: ticking one of them ticks view, and unticking view
-          clears the row.
+          A permission brings what its pages need: ticking create, update or delete ticks view, and
+          a form ticks the lists it picks from (Itineraries · Create ticks the countries and image
+          libraries). Those stay ticked while a permission needs them.
         </p>
       )}
 
@@ -294,17 +295,7 @@ const PermissionsOverview = ({
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <DataTable
-              head={
-                <>
-                  <HeaderCell>Role</HeaderCell>
-                  <HeaderCell>Permissions</HeaderCell>
-                  <HeaderCell>
-                    <span className="sr-only">Actions</span>
-                  </HeaderCell>
-                </>
-              }
-            >
+            <DataTable columns={['Role', 'Permissions', ACTIONS_COLUMN]}>
               {rows.map((row) => {
                 const lines = summarise(row.permissions);
                 return (

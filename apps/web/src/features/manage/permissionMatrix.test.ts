@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '@safarnama/contract';
 import {
   columnState,
+  keyLabel,
   MATRIX_ROWS,
+  neededBy,
   rowState,
   setKey,
   summarise,
@@ -24,12 +26,48 @@ describe('permission matrix rules', () => {
     ]);
   });
 
-  it('granting create grants view; withdrawing view clears the row', () => {
+  it('granting create grants view and what its form picks from; view stays while needed', () => {
     const granted = setKey(new Set(), 'itineraries.create', true, ALL);
-    expect([...granted].sort()).toEqual(['itineraries.create', 'itineraries.view']);
+    expect(toRequestKeys(granted)).toEqual([
+      'geography.view',
+      'itineraries.view',
+      'itineraries.create',
+      'image-libraries.view',
+    ]);
     const withUpdate = setKey(granted, 'itineraries.update', true, ALL);
-    const cleared = setKey(withUpdate, 'itineraries.view', false, ALL);
-    expect(cleared.size).toBe(0);
+    // View and the pickers' lists cannot go while create or update needs them.
+    expect(setKey(withUpdate, 'itineraries.view', false, ALL)).toEqual(withUpdate);
+    expect(setKey(withUpdate, 'geography.view', false, ALL)).toEqual(withUpdate);
+    const noCreate = setKey(withUpdate, 'itineraries.create', false, ALL);
+    const noUpdate = setKey(noCreate, 'itineraries.update', false, ALL);
+    // Once nothing needs them, they can go (and stay until then: withdrawing is one at a time).
+    expect(toRequestKeys(noUpdate)).toEqual([
+      'geography.view',
+      'itineraries.view',
+      'image-libraries.view',
+    ]);
+    expect(toRequestKeys(setKey(noUpdate, 'geography.view', false, ALL))).toEqual([
+      'itineraries.view',
+      'image-libraries.view',
+    ]);
+  });
+
+  it('says which ticked keys need a key, and labels them', () => {
+    const selected = setKey(
+      setKey(new Set(), 'itineraries.create', true, ALL),
+      'homepage.update',
+      true,
+      ALL,
+    );
+    expect(neededBy(selected, 'geography.view')).toEqual(['itineraries.create', 'homepage.update']);
+    expect(neededBy(selected, 'itineraries.view')).toEqual([
+      'itineraries.create',
+      'homepage.update',
+    ]);
+    expect(neededBy(selected, 'itineraries.create')).toEqual([]);
+    expect(neededBy(new Set(['itineraries.view']), 'geography.view')).toEqual([]);
+    expect(keyLabel('itineraries.create')).toBe('Itineraries · Create');
+    expect(keyLabel('geography.view')).toBe('Countries, states & places · View');
   });
 
   it('never changes a key above the ceiling, nor through the view rule', () => {
@@ -57,7 +95,20 @@ describe('permission matrix rules', () => {
     const second = rowState(itineraries, on, canChange);
     expect(second.state).toBe('all');
     const off = toggleGroup(second.changeable, second.state, on, canChange);
-    expect([...off]).toEqual(['itineraries.delete']);
+    // Delete (above the ceiling) stays, and so does the view it needs.
+    expect(toRequestKeys(off)).toEqual(['itineraries.view', 'itineraries.delete']);
+  });
+
+  it('a group toggle off keeps the keys that other ticked keys need', () => {
+    const start = setKey(new Set(), 'blogs.create', true, ALL);
+    const geography = MATRIX_ROWS.find((row) => row.module === 'geography');
+    if (!geography) throw new Error('geography row expected');
+    const on = rowState(geography, start, ALL);
+    const full = toggleGroup(on.changeable, on.state, start, ALL);
+    expect(rowState(geography, full, ALL).state).toBe('all');
+    const off = toggleGroup(on.changeable, 'all', full, ALL);
+    expect(toRequestKeys(off)).toEqual(['geography.view', 'blogs.view', 'blogs.create']);
+    expect(rowState(geography, off, ALL).state).toBe('some');
   });
 
   it('column toggle covers only modules that have the action', () => {

@@ -5,6 +5,7 @@ import {
   type PermissionAction,
   type PermissionKey,
   type PermissionModule,
+  withDependencies,
 } from '@safarnama/contract';
 
 /** One row of the matrix: a module, its label and the actions it has. */
@@ -36,33 +37,58 @@ const columnKeys = (action: PermissionAction) =>
 export const editableKeys = (grantable: readonly string[], editable: boolean): Set<string> =>
   editable ? new Set(grantable) : new Set();
 
+const ACTION_LABELS: Record<PermissionAction, string> = {
+  view: 'View',
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+};
+
+export const actionLabel = (action: PermissionAction): string => ACTION_LABELS[action];
+
+/** 'Itineraries · Create'. */
+export const keyLabel = (key: PermissionKey): string => {
+  const [module, action] = key.split('.') as [PermissionModule, PermissionAction];
+  return `${PERMISSION_MODULES[module].label} · ${ACTION_LABELS[action]}`;
+};
+
 /**
- * Sets one key. Create, update and delete are useless without view (the page would not open), so
- * granting one of them grants view too, and withdrawing view withdraws the rest of the row; both
- * only as far as the editor may change those keys.
+ * The other selected keys that need `key` (directly or through another key, the contract's
+ * `PERMISSION_DEPENDENCIES`), in the contract's order. While any is selected, `key` stays.
  */
+export const neededBy = (selected: ReadonlySet<string>, key: PermissionKey): PermissionKey[] =>
+  PERMISSION_KEYS.filter(
+    (other) => other !== key && selected.has(other) && withDependencies([other]).includes(key),
+  );
+
+/**
+ * Grants or withdraws keys, only as far as the editor may change them. Granting a key grants what
+ * it needs too (its module's view, the lists its forms pick from); a key that a selected key still
+ * needs cannot be withdrawn, so withdrawing a group withdraws the rest and keeps those.
+ */
+const change = (
+  selected: ReadonlySet<string>,
+  keys: readonly PermissionKey[],
+  on: boolean,
+  canChange: ReadonlySet<string>,
+): Set<string> => {
+  const changing = keys.filter((key) => canChange.has(key));
+  if (on) {
+    const needed = withDependencies(changing).filter((key) => canChange.has(key));
+    return new Set([...selected, ...needed]);
+  }
+  const rest = [...selected].filter((key) => !changing.includes(key as PermissionKey));
+  const stillNeeded = new Set<string>(withDependencies(rest));
+  return new Set([...rest, ...changing.filter((key) => selected.has(key) && stillNeeded.has(key))]);
+};
+
+/** Sets one key (see `change`). */
 export const setKey = (
   selected: ReadonlySet<string>,
   key: PermissionKey,
   on: boolean,
   canChange: ReadonlySet<string>,
-): Set<string> => {
-  const next = new Set(selected);
-  if (!canChange.has(key)) return next;
-  const [module, action] = key.split('.') as [PermissionModule, PermissionAction];
-  const row = MATRIX_ROWS.find((candidate) => candidate.module === module);
-  if (on) {
-    next.add(key);
-    const view = keyOf(module, 'view');
-    if (action !== 'view' && canChange.has(view)) next.add(view);
-  } else {
-    next.delete(key);
-    if (action === 'view' && row) {
-      for (const other of rowKeys(row)) if (canChange.has(other)) next.delete(other);
-    }
-  }
-  return next;
-};
+): Set<string> => change(selected, [key], on, canChange);
 
 /** 'all', 'some' or 'none' of the changeable keys of a group are held. */
 export type GroupState = 'all' | 'some' | 'none';
@@ -91,23 +117,16 @@ export const columnState = (
   canChange: ReadonlySet<string>,
 ) => groupState(columnKeys(action), selected, canChange);
 
-/** A row or column toggle: all of its changeable keys on, or (when all are on) all off. */
+/**
+ * A row or column toggle: all of its changeable keys on, or (when all are on) all off except
+ * those another selected key still needs.
+ */
 export const toggleGroup = (
   keys: readonly PermissionKey[],
   state: GroupState,
   selected: ReadonlySet<string>,
   canChange: ReadonlySet<string>,
-): Set<string> => {
-  const on = state !== 'all';
-  // Withdraw view last, so withdrawing it does not take keys of other columns along first.
-  const ordered = on
-    ? keys
-    : [...keys].sort((a, b) => Number(a.endsWith('.view')) - Number(b.endsWith('.view')));
-  return ordered.reduce<Set<string>>(
-    (acc, key) => setKey(acc, key, on, canChange),
-    new Set(selected),
-  );
-};
+): Set<string> => change(selected, keys, state !== 'all', canChange);
 
 /** The set to send: known keys only, in the contract's order. */
 export const toRequestKeys = (selected: ReadonlySet<string>): PermissionKey[] =>
