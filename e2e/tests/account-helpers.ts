@@ -80,5 +80,18 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login/);
 }
 
+/** Signs out, signs in again as `admin` and answers the second step with a recovery code. */
+export async function signInWithRecoveryCode(
+  page: Page,
+  admin: TestAdmin,
+  code: string,
+): Promise<void> {
+  await signOut(page);
+  await submitLogin(page, admin.email, admin.password);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
 /** The header bell, whose accessible name carries the unread count. */
 export const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });

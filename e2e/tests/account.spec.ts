@@ -6,6 +6,7 @@ import {
   createActiveAdmin,
   fillNewPassword,
   signInAs,
+  signInWithRecoveryCode,
   signOut,
   submitLogin,
 } from './account-helpers.js';
@@ -161,19 +162,11 @@ test('two-factor: turn on with the shown key, sign in with a code and a recovery
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // And with a recovery code.
-  await signOut(page);
-  await submitLogin(page, admin.email, admin.password);
-  await page.getByRole('button', { name: 'Use a recovery code' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0] ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await signInWithRecoveryCode(page, admin, codes[0] ?? '');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A used recovery code is refused the next time.
-  await signOut(page);
-  await submitLogin(page, admin.email, admin.password);
-  await page.getByRole('button', { name: 'Use a recovery code' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0] ?? '');
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await signInWithRecoveryCode(page, admin, codes[0] ?? '');
   await expect(page.getByLabel('Recovery code')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Recovery code').fill(codes[1] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, createPlaceViaApi, shot, signIn, makePhoto } from './fixtures.js';
+import { apiLogin, createPlaceViaApi, shot, signIn, makePhoto, useTempDir } from './fixtures.js';
 
 /** A real 1200×600 JPEG cover. */
 const makeCover = (dir: string) =>
@@ -23,13 +20,7 @@ async function darkShot(page: Page, name: string, wait: Locator) {
 }
 
 test.describe('Places Travelpedia', () => {
-  let tmp = '';
-  test.beforeAll(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'safarnama-e2e-blogs-'));
-  });
-  test.afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('safarnama-e2e-blogs-');
 
   test('write a blog with the editor, publish it, find it through search and preview it', async ({
     page,
@@ -46,7 +37,7 @@ test.describe('Places Travelpedia', () => {
       place: `Munnar ${run}`,
     };
     await createPlaceViaApi(request, token, names);
-    const cover = await makeCover(tmp);
+    const cover = await makeCover(tmp());
     const title = `Monsoon in Munnar ${run}`;
     const slug = `monsoon-in-munnar-${run}`;
 

@@ -1,8 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_PATHS, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
 import sharp from 'sharp';
 
@@ -253,4 +261,40 @@ export async function waitForMail(to: string, seen = 0): Promise<CapturedMail> {
     .toBe(true);
   if (!found) throw new Error(`no mail to ${to}`);
   return found;
+}
+
+/**
+ * A temporary folder for the files a `test.describe` uploads: made before its tests, removed
+ * after them. Call inside the describe; the answer gives the folder's path.
+ */
+export function useTempDir(prefix: string): () => string {
+  let dir = '';
+  test.beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), prefix));
+  });
+  test.afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => dir;
+}
+
+/**
+ * A pointer drag as a person does it: press, a small first move along `axis`, move over `to` in
+ * steps, settle just short of its middle, release. Along 'y' (a list) the pointer keeps its column.
+ */
+export async function drag(page: Page, from: Locator, to: Locator, axis: 'x' | 'y'): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag');
+  const x = start.x + start.width / 2;
+  const y = start.y + start.height / 2;
+  const endX = axis === 'x' ? end.x + end.width / 2 : x;
+  const endY = end.y + end.height / 2;
+  const [dx, dy] = axis === 'x' ? [1, 0] : [0, 1];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 10 * dx, y + 10 * dy, { steps: 5 });
+  await page.mouse.move(endX, endY, { steps: 20 });
+  await page.mouse.move(endX - 5 * dx, endY - 5 * dy, { steps: 5 });
+  await page.mouse.up();
 }

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn, makePhoto } from './fixtures.js';
+import { expect, test, type Locator } from '@playwright/test';
+import { drag, shot, signIn, makePhoto, useTempDir } from './fixtures.js';
 
 /** Three real 800×600 photos, JPEG and PNG. */
 const makeImages = (dir: string) =>
@@ -17,34 +14,15 @@ const altTextsOf = async (dialog: Locator) =>
     .getByLabel(/^Alt text/)
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
-/** A pointer drag as a person does it: press, move in small steps, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('nothing to drag');
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 20 });
-  await page.mouse.move(end.x + end.width / 2 - 5, end.y + end.height / 2, { steps: 5 });
-  await page.mouse.up();
-}
-
 test.describe('Image Library', () => {
-  let tmp = '';
-  test.beforeAll(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'safarnama-e2e-'));
-  });
-  test.afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('safarnama-e2e-');
 
   test('create, upload three images, reorder, reload, toggle, search and delete', async ({
     page,
   }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: 'light' });
-    const files = await makeImages(tmp);
+    const files = await makeImages(tmp());
     const title = `E2E Monsoon ${Date.now()}`;
 
     await signIn(page);
@@ -90,6 +68,7 @@ test.describe('Image Library', () => {
       page,
       manager.getByRole('button', { name: 'Drag to reorder image 3' }),
       cards.nth(0),
+      'x',
     );
     await expect
       .poll(() => altTextsOf(manager))

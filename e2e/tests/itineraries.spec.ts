@@ -1,8 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, createPlaceViaApi, setScheme, shot, signIn, makePhoto } from './fixtures.js';
+import {
+  apiLogin,
+  createPlaceViaApi,
+  drag,
+  setScheme,
+  shot,
+  signIn,
+  makePhoto,
+  useTempDir,
+} from './fixtures.js';
 
 /** Two real 800×600 photos (JPEG and PNG), as a person would upload. */
 const makeImages = (dir: string) =>
@@ -15,19 +21,6 @@ const letters = (count: number) =>
   Array.from({ length: count }, () =>
     String.fromCharCode(65 + Math.floor(Math.random() * 26)),
   ).join('');
-
-/** A pointer drag as a person does it: press, move in small steps, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('nothing to drag');
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(start.x + start.width / 2, end.y + end.height / 2, { steps: 20 });
-  await page.mouse.move(start.x + start.width / 2, end.y + end.height / 2 - 5, { steps: 5 });
-  await page.mouse.up();
-}
 
 const dayTitles = (form: Locator) =>
   form
@@ -54,13 +47,7 @@ async function formShots(page: Page, form: Locator, name: string) {
 }
 
 test.describe('Itinerary Management', () => {
-  let tmp = '';
-  test.beforeAll(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'safarnama-e2e-itineraries-'));
-  });
-  test.afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('safarnama-e2e-itineraries-');
 
   test('create, edit to private, reorder days, toggle, gallery, search and delete', async ({
     page,
@@ -78,7 +65,7 @@ test.describe('Itinerary Management', () => {
       place: `Panaji ${run}`,
     };
     await createPlaceViaApi(request, token, names);
-    const files = await makeImages(tmp);
+    const files = await makeImages(tmp());
     const title = `Goa Beach Escape ${run}`;
 
     await signIn(page);
@@ -195,6 +182,7 @@ test.describe('Itinerary Management', () => {
       page,
       edit.getByRole('button', { name: 'Drag to reorder day 3' }),
       edit.getByRole('listitem', { name: 'Day 1' }),
+      'y',
     );
     await expect.poll(() => dayTitles(edit)).toEqual(['Day 3', 'Day 1', 'Day 2']);
     await expect(edit.getByLabel('Day 1 description')).toHaveValue('Baga beach, then fly home.');

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { shotBoth, signIn, makePhoto } from './fixtures.js';
+import { shotBoth, signIn, makePhoto, useTempDir } from './fixtures.js';
 
 /** Opens a Services page from the sidebar and waits for its heading. */
 async function openFromSidebar(page: Page, link: string, heading: string, url: RegExp) {
@@ -26,13 +24,7 @@ async function expectToast(page: Page, text: string) {
 }
 
 test.describe('Places catalogue', () => {
-  let tmp = '';
-  test.beforeAll(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'safarnama-e2e-places-'));
-  });
-  test.afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('safarnama-e2e-places-');
 
   test('add a country, state and place, monthly details with a cover and a gallery, and find each again', async ({
     page,
@@ -50,12 +42,12 @@ test.describe('Places catalogue', () => {
       state: `Westmark ${stamp}`,
       place: `Lakeview ${stamp}`,
     };
-    const flag = await makePhoto(tmp, 'flag.png', { r: 255, g: 153, b: 51 });
-    const cover = await makePhoto(tmp, 'cover.jpg', { r: 30, g: 110, b: 180 });
+    const flag = await makePhoto(tmp(), 'flag.png', { r: 255, g: 153, b: 51 });
+    const cover = await makePhoto(tmp(), 'cover.jpg', { r: 30, g: 110, b: 180 });
     const gallery = [
-      await makePhoto(tmp, 'harbour.jpg', { r: 200, g: 40, b: 40 }),
-      await makePhoto(tmp, 'hills.png', { r: 40, g: 160, b: 70 }),
-      await makePhoto(tmp, 'market.jpg', { r: 150, g: 90, b: 200 }),
+      await makePhoto(tmp(), 'harbour.jpg', { r: 200, g: 40, b: 40 }),
+      await makePhoto(tmp(), 'hills.png', { r: 40, g: 160, b: 70 }),
+      await makePhoto(tmp(), 'market.jpg', { r: 150, g: 90, b: 200 }),
     ];
     const altTexts = ['Harbour at sunrise', 'Green hills above the lake', 'Evening market stalls'];
 

@@ -14,18 +14,14 @@
 import { createDashboardService } from '../src/modules/dashboard/dashboard.service.js';
 import {
   ROWS,
-  TABLE_HEADER,
   captureQueries,
   explainCaptured,
-  f1,
   measure,
-  pct,
   runsFromEnv,
   saveResults,
-  seedCatalogue,
-  serverVersion,
+  seedAnalyzed,
+  tableHead,
   tableRow,
-  time,
   withBenchDatabase,
 } from './bench-lib.js';
 
@@ -34,23 +30,17 @@ const BUDGET_MS = 100;
 
 const main = () =>
   withBenchDatabase('bench_dash', async (handle) => {
-    const seedMs = await time(async () => {
-      await seedCatalogue(handle.pool, ROWS);
-      await handle.pool.query('vacuum analyze');
-    });
+    const seedMs = await seedAnalyzed(handle.pool, ROWS);
     const service = createDashboardService({ db: handle.db });
-    const ref = await measure(() => handle.pool.query('select 1'), RUNS);
-    const dashboard = await measure(() => service.get(), RUNS);
-    const version = await serverVersion(handle.pool);
-    const refP50 = pct(ref.serial, 50);
-    const lines = [
-      `Dashboard: ${ROWS} itineraries (seeded in ${f1(seedMs / 1000)} s), ${RUNS} runs, PostgreSQL ${version}, Node ${process.version}`,
-      '',
-      `Reference: \`select 1\` round trip p50 ${f1(refP50)} ms`,
-      '',
-      ...TABLE_HEADER,
-      tableRow('dashboard.get()', dashboard, BUDGET_MS, refP50),
-    ];
+    const { refP50, lines } = await tableHead(
+      handle.pool,
+      `Dashboard: ${ROWS} itineraries`,
+      seedMs,
+      RUNS,
+    );
+    lines.push(
+      tableRow('dashboard.get()', await measure(() => service.get(), RUNS), BUDGET_MS, refP50),
+    );
     console.log(`\n${lines.join('\n')}\n`);
 
     // EXPLAIN ANALYZE of every statement the service sends (not the transactions' begin / set /

@@ -30,19 +30,15 @@ import { createItineraryService } from '../src/modules/itineraries/itineraries.s
 import {
   ROWS,
   SEARCH_TERMS,
-  TABLE_HEADER,
   benchItinerary,
   captureQueries,
   explainCaptured,
-  f1,
   measure,
-  pct,
   runsFromEnv,
   saveResults,
-  seedCatalogue,
-  serverVersion,
+  seedAnalyzed,
+  tableHead,
   tableRow,
-  time,
   withBenchDatabase,
 } from './bench-lib.js';
 
@@ -52,10 +48,7 @@ const main = () =>
   withBenchDatabase('bench_itin', async (handle) => {
     const uploads = await mkdtemp(join(tmpdir(), 'bench-itin-'));
     try {
-      const seedMs = await time(async () => {
-        await seedCatalogue(handle.pool, ROWS);
-        await handle.pool.query('vacuum analyze');
-      });
+      const seedMs = await seedAnalyzed(handle.pool, ROWS);
       const db = handle.db;
       const service = createItineraryService({
         db,
@@ -74,8 +67,6 @@ const main = () =>
       const parents = geo.rows[0];
       if (!parents) throw new Error('no parents');
 
-      // Reference: one round trip that does nothing.
-      const ref = await measure(() => handle.pool.query('select 1'), RUNS);
       const scenarios: { name: string; budget: number; run: (i: number) => Promise<unknown> }[] = [
         {
           name: 'list page 1 (with totals)',
@@ -115,14 +106,13 @@ const main = () =>
             ),
         },
       ];
-      const refP50 = pct(ref.serial, 50);
-      const lines = [
-        `Itineraries: ${ROWS} rows (seeded in ${f1(seedMs / 1000)} s), ${RUNS} runs per column, PostgreSQL ${await serverVersion(handle.pool)}, Node ${process.version}`,
-        '',
-        `Reference: \`select 1\` round trip p50 ${f1(refP50)} ms, p95 ${f1(pct(ref.serial, 95))} ms`,
-        '',
-        ...TABLE_HEADER,
-      ];
+      // Reference: one round trip that does nothing.
+      const { refP50, lines } = await tableHead(
+        handle.pool,
+        `Itineraries: ${ROWS} rows`,
+        seedMs,
+        RUNS,
+      );
       const estimate = await estimateTableRows(db, itineraries);
       for (const s of scenarios) {
         lines.push(tableRow(s.name, await measure(s.run, RUNS), s.budget, refP50));

@@ -442,6 +442,16 @@ export const seedCatalogue = async (db: SqlRunner, rows: number, sizes: SeedSize
  * in a role of their own with no permissions: the login scenario rotates through them so no
  * account sees more than one attempt at a time (the per-account throttle allows 5 in a window).
  */
+/**
+ * `seedCatalogue` with `rows` itineraries, then VACUUM ANALYZE (what autovacuum does after a bulk
+ * load): the milliseconds it took.
+ */
+export const seedAnalyzed = (db: SqlRunner, rows: number) =>
+  time(async () => {
+    await seedCatalogue(db, rows);
+    await db.query('vacuum analyze');
+  });
+
 export const seedSignInAccounts = async (db: SqlRunner, count: number, passwordHash: string) => {
   await db.query(
     `insert into user_types (id, name, description, permissions)
@@ -457,11 +467,11 @@ export const seedSignInAccounts = async (db: SqlRunner, count: number, passwordH
 };
 export const signInEmail = (k: number) => `bench-signin-${k}@example.com`;
 
-export const serverVersion = async (pool: Pool) =>
+const serverVersion = async (pool: Pool) =>
   (await pool.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ??
   '?';
 
-export const TABLE_HEADER = [
+const TABLE_HEADER = [
   '| scenario | p50 ms | p95 ms | p95 ms at c10 | budget p95 | p50 ÷ ref | within |',
   '| --- | ---: | ---: | ---: | ---: | ---: | :---: |',
 ];
@@ -477,6 +487,24 @@ export const tableRow = (
   return `| ${name} | ${f1(pct(serial, 50))} | ${f1(p95)} | ${f1(pct(parallel, 95))} | ${budget} | ${f1(
     pct(serial, 50) / refP50,
   )} | ${p95 <= budget ? 'yes' : 'NO'} |`;
+};
+
+/**
+ * The head of a results table: what was measured (`what`: 'Dashboard: 100000 itineraries') on
+ * which server and Node, the reference round trip (`select 1`, measured now: `refP50` is the
+ * ratio column's unit) and the column titles.
+ */
+export const tableHead = async (pool: Pool, what: string, seedMs: number, runs: number) => {
+  const ref = await measure(() => pool.query('select 1'), runs);
+  const refP50 = pct(ref.serial, 50);
+  const lines = [
+    `${what} (seeded in ${f1(seedMs / 1000)} s), ${runs} runs per column, PostgreSQL ${await serverVersion(pool)}, Node ${process.version}`,
+    '',
+    `Reference: \`select 1\` round trip p50 ${f1(refP50)} ms, p95 ${f1(pct(ref.serial, 95))} ms`,
+    '',
+    ...TABLE_HEADER,
+  ];
+  return { refP50, lines };
 };
 
 export interface CapturedQuery {

@@ -122,14 +122,17 @@ export const countryListSchema = z.object({
   countries: z.array(countrySchema),
   pagination: paginationSchema,
 });
+export type CountryList = z.infer<typeof countryListSchema>;
 export const stateListSchema = z.object({
   states: z.array(stateSchema),
   pagination: paginationSchema,
 });
+export type StateList = z.infer<typeof stateListSchema>;
 export const placeListSchema = z.object({
   places: z.array(placeSchema),
   pagination: paginationSchema,
 });
+export type PlaceList = z.infer<typeof placeListSchema>;
 
 /** One saved record, answered as `data.data` (add and update answers). */
 export const countryOneSchema = recordSchema(countrySchema);

@@ -161,8 +161,11 @@ export const itineraryListSchema = z.object({
   itineraries: z.array(itinerarySchema),
   pagination: paginationSchema,
 });
+export type ItineraryList = z.infer<typeof itineraryListSchema>;
 export const itineraryOneSchema = recordSchema(itinerarySchema);
 export const itineraryDeletedSchema = z.object({ _id: z.string(), id: z.string() });
+/** What a delete answers (itineraries, image libraries): the id, twice. */
+export type DeletedRecord = z.infer<typeof itineraryDeletedSchema>;
 
 /** Multipart fields of `PATCH /itinerary/gallery/{itineraryId}` (spec §7). */
 export const ITINERARY_GALLERY_FIELDS = {

@@ -100,6 +100,7 @@ export const placeDetailsListSchema = z.object({
   placeDetails: z.array(placeDetailsSchema),
   pagination: paginationSchema,
 });
+export type PlaceDetailsList = z.infer<typeof placeDetailsListSchema>;
 export const placeDetailsByIdQuerySchema = z.strictObject({ id: z.string().trim().max(64) });
 export const placeDetailsOneSchema = recordSchema(placeDetailsSchema);
 

@@ -40,12 +40,14 @@ export type SaveFcmTokenRequest = z.input<typeof saveFcmTokenRequestSchema>;
 
 /** `GET /api/v1/common/vapid-public-key` (signed in): the application server key (base64url). */
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
+export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
 
 /** `save-fcm-token` answers `data: {saved: true, refreshAfter}` (ISO; the web re-saves after it). */
 export const savedPushSubscriptionSchema = z.object({
   saved: z.literal(true),
   refreshAfter: z.string(),
 });
+export type SavedPushSubscription = z.infer<typeof savedPushSubscriptionSchema>;
 
 /** The web re-registers its subscription after this long (spec §9). */
 export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;

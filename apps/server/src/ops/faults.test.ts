@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, SOCKET_EVENTS } from '@safarnama/contract';
@@ -6,7 +5,7 @@ import { openPostgres } from '../db/client.js';
 import { loginAs, makeAdmin } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { makeJpeg, multipart } from '../test/images.js';
-import { createFromTemplate, dropDatabase, withDatabase } from '../test/pg.js';
+import { dropDatabase } from '../test/pg.js';
 import {
   signInOver,
   startServerProcess,
@@ -14,7 +13,7 @@ import {
   type ServerProcess,
 } from '../test/server-process.js';
 import { connectSocket } from '../test/socket.js';
-import { startTcpProxy } from '../test/tcp-proxy.js';
+import { proxiedDatabase, type TcpProxy } from '../test/tcp-proxy.js';
 
 /**
  * SECURITY 22 and 23 on PostgreSQL (`npm run test:pg`): the database going away while the server
@@ -60,18 +59,15 @@ const startSlowUpload = async (
 
 describe.skipIf(!pgTemplate)('the database going away while the server runs', () => {
   let t: TestApp;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let proxy: TcpProxy;
   let name: string;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
     if (!pgTemplate) return;
-    name = `test_${randomBytes(6).toString('hex')}`;
-    await createFromTemplate(pgTemplate.url, name, pgTemplate.name);
-    const direct = new URL(withDatabase(pgTemplate.url, name));
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    direct.host = `127.0.0.1:${proxy.port}`;
-    const database = openPostgres(direct.toString(), {
+    const db = await proxiedDatabase(pgTemplate);
+    ({ name, proxy } = db);
+    const database = openPostgres(db.url, {
       max: 4,
       connectTimeoutMs: 1000,
       queryTimeoutMs: 1000,
@@ -126,19 +122,16 @@ describe.skipIf(!pgTemplate)('the database going away while the server runs', ()
 
 describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTERM', () => {
   let server: ServerProcess | undefined;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let proxy: TcpProxy;
   let name: string;
 
   beforeAll(async () => {
     if (!pgTemplate) return;
-    name = `test_${randomBytes(6).toString('hex')}`;
-    await createFromTemplate(pgTemplate.url, name, pgTemplate.name);
-    const direct = new URL(withDatabase(pgTemplate.url, name));
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const db = await proxiedDatabase(pgTemplate);
+    ({ name, proxy } = db);
     await proxy.down('refuse'); // the database is away when the server starts
-    direct.host = `127.0.0.1:${proxy.port}`;
     server = await startServerProcess({
-      DATABASE_URL: direct.toString(),
+      DATABASE_URL: db.url,
       SCHEDULER_INTERVAL_MS: '1000',
     });
   }, 30_000);

@@ -56,6 +56,18 @@ describe.skipIf(!inject('pgTemplate'))('two nodes on one PostgreSQL', () => {
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();
   });
+
+  /** A settings editor and an itineraries reader, the reader's socket connected to node B. */
+  const settingsEditorAndReaderOnB = async () => {
+    const editor = await signedInWith(a.database.db, a.hasher, [
+      'settings.view',
+      'settings.update',
+    ]);
+    const reader = await signedInWith(a.database.db, a.hasher, ['itineraries.view']);
+    const socket = await connectSocket(urlB, { token: tokenOf(reader.headers) });
+    open.push(socket);
+    return { editor, reader, socket };
+  };
   afterAll(async () => {
     await b.close();
     await a.close();
@@ -96,13 +108,7 @@ describe.skipIf(!inject('pgTemplate'))('two nodes on one PostgreSQL', () => {
   });
 
   it('an allowed-IP list change on node A is enforced by node B at once, sockets included', async () => {
-    const editor = await signedInWith(a.database.db, a.hasher, [
-      'settings.view',
-      'settings.update',
-    ]);
-    const reader = await signedInWith(a.database.db, a.hasher, ['itineraries.view']);
-    const socket = await connectSocket(urlB, { token: tokenOf(reader.headers) });
-    open.push(socket);
+    const { editor, reader, socket } = await settingsEditorAndReaderOnB();
     const profileOnB = (remoteAddress: string) =>
       b.app.inject({
         method: 'GET',
@@ -143,13 +149,7 @@ describe.skipIf(!inject('pgTemplate'))('two nodes on one PostgreSQL', () => {
   });
 
   it('maintenance mode turned on at node A: node B answers 503 and tells its sockets', async () => {
-    const editor = await signedInWith(a.database.db, a.hasher, [
-      'settings.view',
-      'settings.update',
-    ]);
-    const reader = await signedInWith(a.database.db, a.hasher, ['itineraries.view']);
-    const socket = await connectSocket(urlB, { token: tokenOf(reader.headers) });
-    open.push(socket);
+    const { editor, reader, socket } = await settingsEditorAndReaderOnB();
     const readOnB = () =>
       b.app.inject({
         method: 'GET',

@@ -5,6 +5,20 @@ import { API_PATHS } from '@safarnama/contract';
 import { freshIp } from './factories.js';
 import { dataOf } from './api.js';
 
+/** The location a browser sends with a sign-in (the login location step), in New Delhi. */
+export const DELHI = {
+  ip: '203.0.113.9',
+  lat: 28.6,
+  long: 77.2,
+  address: {
+    country: 'India',
+    state: 'Delhi',
+    city: 'New Delhi',
+    pinCode: '110001',
+    complete_display_address: 'Connaught Place, New Delhi',
+  },
+};
+
 /** A clock the test moves by hand (link and challenge expiry, TOTP steps). */
 export const testClock = (start = Date.now()) => {
   // Start 5 s into a 30-second step, so "one step later" is never ambiguous.
@@ -26,6 +40,14 @@ export const totpAt = (secret: string, at: Date) =>
     period: 30,
     secret: Secret.fromBase32(secret),
   }).generate({ timestamp: at.getTime() });
+
+/** The session token a Cookie-mode sign-in set in its `authToken` cookie ('' when none). */
+export const authCookieToken = (setCookie: unknown) =>
+  /^authToken=([^;]+)/.exec(String(setCookie))?.[1] ?? '';
+
+/** The profile, asked with that `authToken` cookie. */
+export const profileWithCookie = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: API_PATHS.auth.profile, cookies: { authToken: token } });
 
 /** POST a JSON `{data}` body (or none). */
 export const postJson = (

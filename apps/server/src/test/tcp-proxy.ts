@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createFromTemplate, withDatabase } from './pg.js';
 
 /**
  * A TCP proxy in front of PostgreSQL for the fault tests: `down('refuse')` closes every
@@ -78,4 +80,18 @@ export const startTcpProxy = async (target: { host: string; port: number }, port
     },
     close: stopListening,
   };
+};
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
+
+/**
+ * A fresh database from the suite's template behind a `startTcpProxy`: `url` reaches it through
+ * the proxy, `name` is the database to drop afterwards.
+ */
+export const proxiedDatabase = async (template: { url: string; name: string }) => {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await createFromTemplate(template.url, name, template.name);
+  const direct = new URL(withDatabase(template.url, name));
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  direct.host = `127.0.0.1:${proxy.port}`;
+  return { name, proxy, url: direct.toString() };
 };

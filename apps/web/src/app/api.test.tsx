@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { AUTH_TOKEN_KEY } from '@safarnama/contract';
-import { routes } from './router';
 import { authApi } from '../features/auth/auth.api';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  renderRoutes,
-  stubFetch,
-  okRecord,
-} from '../test/utils';
+import { renderApp } from '../test/app';
+import { makeProfile, stubFetch, recordResponse, errorResponse } from '../test/utils';
 
 describe('a 401 from the server', () => {
   it('clears the token and the state, says the session expired and returns to /login', async () => {
@@ -18,10 +11,10 @@ describe('a 401 from the server', () => {
     let expired = false;
     stubFetch(() =>
       expired
-        ? jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Session expired'))
-        : jsonResponse(okRecord(makeProfile())),
+        ? errorResponse(401, 'UNAUTHENTICATED', 'Session expired')
+        : recordResponse(makeProfile()),
     );
-    const { router, store } = renderRoutes(routes, '/tasks');
+    const { router, store } = renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     expect(store.getState().auth.isLoggedIn).toBe(true);
 
@@ -42,10 +35,8 @@ describe('a 401 from the server', () => {
 
   it('on the login call itself is only a wrong password, not an expired session', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'still-mine');
-    stubFetch(() =>
-      jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Invalid email or password')),
-    );
-    const { store } = renderRoutes(routes, '/no-such-page');
+    stubFetch(() => errorResponse(401, 'UNAUTHENTICATED', 'Invalid email or password'));
+    const { store } = renderApp('/no-such-page');
     await screen.findByText('404');
     await act(async () => {
       await store

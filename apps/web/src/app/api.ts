@@ -5,14 +5,22 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type EndpointBuilder,
+  type EndpointDefinitions,
   type FetchBaseQueryMeta,
+  type MutationExtraOptions,
+  type QueryExtraOptions,
+  type TagDescription,
 } from '@reduxjs/toolkit/query/react';
 import {
   CLIENT_HEADER,
   CLIENT_HEADER_VALUE,
   type Envelope,
+  type ListQuery,
   type RecordData,
 } from '@safarnama/contract';
+import { uploadWithProgress } from './upload';
+import { idempotencyHeaders } from '../lib/idempotency';
 import { clearToken, getToken } from '../lib/token';
 import { showToast } from '../lib/toast';
 import { currentPath, loginPathFor, navigateTo } from '../lib/navigator';
@@ -113,36 +121,174 @@ export const handleServiceUnavailable = (status: unknown): Promise<void> | null 
 };
 
 /**
- * Every call goes through here (see `handleUnauthorized` for what a 401 does and
- * `handleServiceUnavailable` for a 503).
+ * A call's arguments: fetch's, a create's `idempotencyKey` (sent as its header), and with `upload`
+ * a multipart body sent by `app/upload.ts` (XMLHttpRequest: fetch reports no upload progress),
+ * which calls `onProgress` with the share sent (and the store's `dispatch`, for a slice).
+ */
+export interface ApiArgs extends Omit<FetchArgs, 'headers'> {
+  idempotencyKey?: string | undefined;
+  upload?: boolean;
+  onProgress?: ((fraction: number, dispatch: BaseQueryApi['dispatch']) => void) | undefined;
+}
+
+/**
+ * Every call goes through here, by fetch or the upload transport (see `handleUnauthorized` for
+ * what a 401 does and `handleServiceUnavailable` for a 503).
  */
 export const baseQuery: BaseQueryFn<
-  string | FetchArgs,
+  string | ApiArgs,
   unknown,
   FetchBaseQueryError,
   object,
   FetchBaseQueryMeta
 > = async (args, api, extraOptions) => {
   const hadToken = getToken() !== null;
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const { idempotencyKey, upload, onProgress, ...rest } =
+    typeof args === 'string' ? { url: args } : args;
+  const request = { ...rest, headers: idempotencyHeaders(idempotencyKey) };
+  const progress = onProgress && ((fraction: number) => onProgress(fraction, api.dispatch));
+  const result = upload
+    ? await uploadWithProgress({ ...request, onProgress: progress }, api)
+    : await rawBaseQuery(request, api, extraOptions);
   handleUnauthorized(result.error?.status, api, hadToken);
   void handleServiceUnavailable(result.error?.status);
   return result;
 };
 
-/** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */
+/** Every feature's cache tags: a list is `{ type, id: 'LIST' }`, one record `{ type, id }`. */
+const TAG_TYPES = [
+  ...['Profile', 'LoginActivity', 'Notification', 'Dashboard', 'ServiceStatus', 'ImageLibrary'],
+  ...['Blog', 'PlaceDetails', 'Itinerary', 'HomepageSettings', 'Country', 'State', 'Place'],
+  ...['ScheduledNotification', 'UserType', 'AdminUser', 'Activity', 'AllowedIp'],
+  ...['Communication', 'BasicSettings', 'PolicySettings'],
+] as const;
+type TagType = (typeof TAG_TYPES)[number];
+type TagList = readonly TagDescription<TagType>[];
+
+/** The one RTK Query API; features add their endpoints with `injectEndpoints` below. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Profile', 'ImageLibrary', 'Blog'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
 
 /*
  * The one way answers are unwrapped (contract `envelope.ts`): a single record sits at `data.data`,
  * a list or a named object at `data`, and an action the page reports by its message at `message`.
- * Endpoints name one of these as their `transformResponse`.
  */
 export const recordOf = <T>(response: Envelope<RecordData<T>>): T => response.data.data;
 export const dataOf = <T>(response: Envelope<T>): T => response.data;
 export const messageOf = (response: Envelope<unknown>): string => response.message;
+
+/*
+ * Endpoint builders. A feature's endpoints are a table, `injectEndpoints({ name: builder(...) })`,
+ * a call of its own there `(build) => build.query({...})`. `request` makes the call of the
+ * argument, `unwrap` reads the answer, `tags` are fixed or made of the argument (and the error).
+ */
+type Base = typeof baseQuery;
+type Build = EndpointBuilder<Base, TagType, 'api'>;
+type Request<A> = string | ((arg: A) => string | ApiArgs);
+type Unwrap<T, A> = (response: never, meta: FetchBaseQueryMeta | undefined, arg: A) => T;
+type Tags<A> = TagList | ((arg: A, error: unknown) => TagList);
+
+const queryOf = <A>(request: Request<A>) => (typeof request === 'string' ? () => request : request);
+const tagsOf =
+  <A>(tags: Tags<A> = []) =>
+  (_result: unknown, error: unknown, arg: A) =>
+    typeof tags === 'function' ? tags(arg, error) : tags;
+
+export const getQuery =
+  <T, A = undefined>(
+    request: Request<A>,
+    unwrap: Unwrap<T, A>,
+    tags?: Tags<A>,
+    extra?: Pick<QueryExtraOptions<TagType, T, A, Base>, 'onQueryStarted' | 'keepUnusedDataFor'>,
+  ) =>
+  (build: Build) =>
+    build.query<T, A>({
+      query: queryOf(request),
+      transformResponse: unwrap,
+      providesTags: tagsOf(tags),
+      ...extra,
+    });
+
+export const mutation =
+  <T, A = undefined>(
+    request: Request<A>,
+    unwrap: Unwrap<T, A>,
+    tags?: Tags<A>,
+    extra?: Pick<MutationExtraOptions<TagType, T, A, Base>, 'onQueryStarted'>,
+  ) =>
+  (build: Build) =>
+    build.mutation<T, A>({
+      query: queryOf(request),
+      transformResponse: unwrap,
+      invalidatesTags: tagsOf(tags),
+      ...extra,
+    });
+
+/** The tags only after a success (a refetch after a failure would reset what the admin typed). */
+export const ifOk =
+  <A>(tags: Tags<A>): Tags<A> =>
+  (arg, error) =>
+    error ? [] : tagsOf(tags)(undefined, undefined, arg);
+
+/** Query parameters of a paged list: `search` only when there is one, trimmed. */
+export const pageParams = ({ page, limit, search }: ListQuery) =>
+  search.trim() ? { page, limit, search: search.trim() } : { page, limit };
+
+/** GET a paged list (`data.<plural>` + `data.pagination`), tagged `{ type, id: 'LIST' }`. */
+export const listQuery = <T>(url: string, type: TagType) =>
+  getQuery((args: ListQuery) => ({ url, params: pageParams(args) }), dataOf<T>, [
+    { type, id: 'LIST' },
+  ]);
+
+/** A call without a body: `method` to the URL (or the URL of the argument, as `id` in a path). */
+export const call =
+  <A = undefined>(method: string, url: string | ((arg: A) => string)) =>
+  (arg: A): ApiArgs => ({ url: typeof url === 'string' ? url : url(arg), method });
+
+/** The request body of spec §7, `{ data: arg }`; POST unless `method` says otherwise. */
+export const withData =
+  <A>(url: string, method = 'POST') =>
+  (data: A): ApiArgs => ({ url, method, body: { data } });
+
+/** An action: POST `{ data: arg }`, answered by the server's message. */
+export const action = <A>(url: string, tags?: Tags<A>) =>
+  mutation(withData<A>(url), messageOf, tags);
+
+/** A create: POST `{ data: input }` with the form's `Idempotency-Key` (a retry creates once). */
+export const createRequest =
+  <I>(url: string) =>
+  ({ input, idempotencyKey }: { input: I; idempotencyKey: string }): ApiArgs => ({
+    url,
+    method: 'POST',
+    body: { data: input },
+    idempotencyKey,
+  });
+
+/** A multipart body built by the caller, and the share of it sent so far (0..1) while it uploads. */
+export interface MultipartArgs {
+  body: FormData;
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
+/** A multipart call: through the upload transport (by default when there is `onProgress`). */
+export const multipart = (
+  method: string,
+  url: string,
+  { body, onProgress, idempotencyKey }: Pick<ApiArgs, 'body' | 'onProgress' | 'idempotencyKey'>,
+  upload = onProgress !== undefined,
+): ApiArgs => ({ url, method, body, onProgress, idempotencyKey, upload });
+
+/** Adds a feature's table of endpoints to `baseApi`; the hooks are named after them. */
+export const injectEndpoints = <E extends Record<string, (build: Build) => unknown>>(
+  endpoints: E,
+) =>
+  baseApi.injectEndpoints({
+    endpoints: (build) =>
+      Object.fromEntries(
+        Object.entries(endpoints).map(([name, define]) => [name, define(build)]),
+      ) as { [K in keyof E]: Extract<ReturnType<E[K]>, EndpointDefinitions[string]> },
+  });

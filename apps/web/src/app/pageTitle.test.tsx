@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { API_PATHS } from '@safarnama/contract';
-import { routes } from './router';
 import { DocumentTitle, documentTitleOf, useRouteTitle } from './pageTitle';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okRecord,
-  renderRoutes,
-  stubFetch,
-} from '../test/utils';
+import { renderApp } from '../test/app';
+import { stubFetch, stubSignedIn, errorResponse } from '../test/utils';
 
 const Heading = () => <h1>{useRouteTitle() ?? 'no heading'}</h1>;
 
@@ -60,8 +52,8 @@ describe('page titles', () => {
   });
 
   it('titles the sign-in page', async () => {
-    stubFetch(() => jsonResponse(errorEnvelope(401, 'UNAUTHORIZED', 'Sign in')));
-    renderRoutes(routes, '/login');
+    stubFetch(() => errorResponse(401, 'UNAUTHORIZED', 'Sign in'));
+    renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Sign in · Safarnama');
   });
@@ -71,12 +63,8 @@ describe('page titles', () => {
     ['/settings', 'Settings'],
     ['/settings/profile-update', 'Settings Profile'],
   ])('%s: the profile screen headed and titled %s (spec §2)', async (path, heading) => {
-    stubFetch((call) =>
-      call.url === API_PATHS.auth.profile
-        ? jsonResponse(okRecord(makeProfile({ permissions: ['settings.view'] })))
-        : jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found')),
-    );
-    renderRoutes(routes, path);
+    stubSignedIn({ permissions: ['settings.view'] });
+    renderApp(path);
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
     await waitFor(() => {
       expect(document.title).toBe(`${heading} · Safarnama`);

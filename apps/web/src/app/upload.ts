@@ -1,12 +1,12 @@
 import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
-import { handleServiceUnavailable, handleUnauthorized } from './api';
 import { getToken } from '../lib/token';
 
 export interface UploadRequest {
   url: string;
-  method: 'POST' | 'PUT' | 'PATCH';
-  body: FormData;
+  method?: string;
+  /** The multipart body (`FormData`). */
+  body?: XMLHttpRequestBodyInit;
   /** Extra request headers (a create's `Idempotency-Key`). */
   headers?: Record<string, string>;
   /** Called with the share of the body sent so far, from 0 to 1. */
@@ -26,20 +26,19 @@ const parseBody = (text: string): unknown => {
 };
 
 /**
- * Sends a multipart body with XMLHttpRequest, because fetch reports no upload progress. Carries
- * what `baseQuery` carries (Bearer token, the client header, same-origin credentials), answers in
- * RTK Query's result shape (errors as `FetchBaseQueryError`), honours the query's abort signal,
- * and ends the session on a 401 exactly as `baseQuery` does. The browser sets the multipart
- * Content-Type with its boundary.
+ * Sends a multipart body with XMLHttpRequest, because fetch reports no upload progress: the
+ * transport of `baseQuery` for an `upload` call, which handles a 401 or 503 answer as for fetch.
+ * Carries what fetch carries (Bearer token, the client header, same-origin credentials), answers
+ * in RTK Query's result shape (errors as `FetchBaseQueryError`) and honours the query's abort
+ * signal. The browser sets the multipart Content-Type with its boundary.
  */
 export const uploadWithProgress = (
   request: UploadRequest,
-  api: Pick<BaseQueryApi, 'endpoint' | 'dispatch' | 'getState' | 'signal'>,
+  api: Pick<BaseQueryApi, 'signal'>,
 ): Promise<UploadResult> =>
   new Promise((resolve) => {
-    const hadToken = getToken() !== null;
     const xhr = new XMLHttpRequest();
-    xhr.open(request.method, request.url);
+    xhr.open(request.method ?? 'POST', request.url);
     xhr.withCredentials = false; // same origin: cookies travel anyway, as with 'same-origin'
     xhr.setRequestHeader(CLIENT_HEADER, CLIENT_HEADER_VALUE);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -71,8 +70,6 @@ export const uploadWithProgress = (
         finish({ data });
         return;
       }
-      handleUnauthorized(xhr.status, api, hadToken);
-      void handleServiceUnavailable(xhr.status);
       finish({ error: { status: xhr.status, data } });
     };
     xhr.onerror = () => {
@@ -84,5 +81,5 @@ export const uploadWithProgress = (
     xhr.onabort = () => {
       finish({ error: { status: 'FETCH_ERROR', error: 'The upload was cancelled' } });
     };
-    xhr.send(request.body);
+    xhr.send(request.body ?? null);
   });

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatRelativeTime,
   formatShortDate,
+  initialsOf,
   truncateText,
 } from './format';
 import { pageItems } from '../components/ui/Pagination';
@@ -22,6 +23,12 @@ describe('formatting', () => {
     expect(formatShortDate(null)).toBe('N/A');
     expect(formatShortDate('')).toBe('N/A');
     expect(formatShortDate('not a date')).toBe('N/A');
+  });
+
+  it('takes up to two initials of a name for an avatar, or ?', () => {
+    expect(initialsOf('asha  verma rao')).toBe('AV');
+    expect(initialsOf('Ravi')).toBe('R');
+    expect(initialsOf('  ')).toBe('?');
   });
 
   it('counts images', () => {

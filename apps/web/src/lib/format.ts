@@ -42,3 +42,12 @@ export const formatRelativeTime = (value: string, now: number = Date.now()): str
   if (days < 7) return formatCount(days, 'day') + ' ago';
   return formatShortDate(value);
 };
+
+/** Up to two initials of a name, for an avatar without a picture ('?' when there are none). */
+export const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('') || '?';

@@ -20,11 +20,17 @@ interface Values {
 
 type Send = (request: z.output<typeof schema>, key: string) => Promise<unknown>;
 
-const TestForm = ({ send }: { send: Send }) => {
+const TestForm = ({
+  send,
+  requiredMessages = { size: 'Size is required' },
+}: {
+  send: Send;
+  requiredMessages?: Record<string, string>;
+}) => {
   const { form, submit, pending, alert } = useContractForm<Values, typeof schema>({
     schema,
     defaultValues: { title: '', size: 1, days: [{ title: 'Day 1' }] },
-    requiredMessages: { size: 'Size is required' },
+    requiredMessages,
   });
   const { fields } = useFieldArray({ control: form.control, name: 'days' });
   const { errors } = form.formState;
@@ -83,6 +89,22 @@ describe('useContractForm', () => {
     // The parsed request (trimmed by the schema), not the raw inputs.
     expect(send.mock.calls[0]?.[0]).toEqual({ title: 'Goa', size: 4, days: [{ title: 'Day 1' }] });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("words an empty input with the form's required text, over the schema's own message", async () => {
+    const send = vi.fn<Send>().mockResolvedValue(undefined);
+    render(<TestForm send={send} requiredMessages={{ title: 'Name the trip' }} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name the trip')).toBeInTheDocument();
+    // Typed but too long: the schema's own message.
+    await user.type(screen.getByLabelText('Title'), 'x'.repeat(21));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.queryByText('Name the trip')).not.toBeInTheDocument();
+    });
+    expect(screen.getByLabelText('Title')).toHaveValue('x'.repeat(21));
+    expect(send).not.toHaveBeenCalled();
   });
 
   it("puts a 400's details on their fields (dotted paths included) and the rest in the alert", async () => {

@@ -1,8 +1,10 @@
 import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  get,
   useForm,
   type DefaultValues,
+  type FieldError,
   type FieldValues,
   type Path,
   type Resolver,
@@ -30,8 +32,8 @@ export interface ContractFormOptions<TValues extends FieldValues, TSchema extend
    */
   fieldOf?: (path: string) => Path<TValues> | null;
   /**
-   * Wording for a required input left empty (by path) where the schema would answer with zod's
-   * generic type message (an unchosen option, a cleared number). The rule stays the schema's.
+   * Wording for a required input left empty (by path): the form's words for an unchosen option,
+   * a cleared number or an empty text, over the schema's. The rule stays the schema's.
    */
   requiredMessages?: Readonly<Partial<Record<string, string>>>;
 }
@@ -80,18 +82,21 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
   requiredMessages = {},
 }: ContractFormOptions<TValues, TSchema>): ContractForm<TValues, z.output<TSchema>> => {
   type TRequest = z.output<TSchema>;
-  const [resolver] = useState(() => {
+  const [resolver] = useState((): Resolver<TValues, unknown, TRequest> => {
     // The request's schema behind the thin mapping; zod's paths stay the form's paths.
     const checked = (toRequest ? z.preprocess(toRequest, schema) : schema) as unknown as z.ZodType<
       FieldValues,
       FieldValues
     >;
-    return zodResolver(checked, {
-      error: (issue) =>
-        isEmptyInput(issue.input)
-          ? requiredMessages[(issue.path ?? []).map(String).join('.')]
-          : undefined,
-    }) as unknown as Resolver<TValues, unknown, TRequest>;
+    const resolve = zodResolver(checked) as unknown as Resolver<TValues, unknown, TRequest>;
+    return async (values, context, options) => {
+      const result = await resolve(values, context, options);
+      for (const [path, message] of Object.entries(requiredMessages)) {
+        const error = get(result.errors, path) as FieldError | undefined;
+        if (error && message && isEmptyInput(get(values, path))) error.message = message;
+      }
+      return result;
+    };
   });
   const form = useForm<TValues, unknown, TRequest>({ defaultValues, resolver });
   const { key: idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();

@@ -89,6 +89,37 @@ export const useListPage = <TData extends { pagination: Pagination }, TRow>(
   };
 };
 
+/** The one dialog of a list page: none, the form of a record (`null`: a new one), or its own. */
+export type ListDialog<TRecord, TOther = never> =
+  { kind: 'none' } | { kind: 'form'; record: TRecord | null } | TOther;
+
+/**
+ * The dialog a list page has open: `openForm(record)` the form of a row, `open` one of the page's
+ * own (`TOther`), `close`; `onAdd` (for `ListPageShell`) opens the form of a new record, when
+ * `canAdd` (the admin may create).
+ */
+export const useListDialog = <TRecord, TOther extends { kind: string } = never>(
+  canAdd: boolean,
+) => {
+  const [dialog, setDialog] = useState<ListDialog<TRecord, TOther>>({ kind: 'none' });
+  const openForm = (record: TRecord | null): void => {
+    setDialog({ kind: 'form', record });
+  };
+  return {
+    dialog,
+    open: setDialog,
+    openForm,
+    onAdd: canAdd
+      ? () => {
+          openForm(null);
+        }
+      : undefined,
+    close: (): void => {
+      setDialog({ kind: 'none' });
+    },
+  };
+};
+
 interface Confirmation<TRow> {
   title: string | ((row: TRow) => string);
   message: ReactNode | ((row: TRow) => ReactNode);

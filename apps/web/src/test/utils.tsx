@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { IDEMPOTENCY_HEADER, type Profile } from '@safarnama/contract';
+import { API_PATHS, IDEMPOTENCY_HEADER, type Profile } from '@safarnama/contract';
 import { Providers } from '../app/Providers';
 import { makeStore } from '../app/store';
 import { registerRouter } from '../lib/navigator';
@@ -18,6 +19,10 @@ export const renderRoutes = (routes: RouteObject[], initialPath: string) => {
   );
   return { ...view, store, router };
 };
+
+/** Renders a component (outside any route) with a fresh store, the theme and the toasts. */
+export const renderWithStore = (ui: ReactNode) =>
+  render(<Providers store={makeStore()}>{ui}</Providers>);
 
 type Json = Record<string, unknown>;
 
@@ -41,6 +46,18 @@ export const errorEnvelope = (
 
 export const jsonResponse = (body: Json, status = Number(body.status ?? 200)): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The server's success answer (`okEnvelope`) as a fetch `Response`. */
+export const okResponse = (data: unknown, status = 200, message = 'OK'): Response =>
+  jsonResponse(okEnvelope(data, status, message));
+
+/** The answer for one record (`okRecord`) as a fetch `Response`. */
+export const recordResponse = (record: unknown, status = 200, message = 'OK'): Response =>
+  jsonResponse(okRecord(record, status, message));
+
+/** The server's failure answer (`errorEnvelope`) as a fetch `Response` of that status. */
+export const errorResponse = (...args: Parameters<typeof errorEnvelope>): Response =>
+  jsonResponse(errorEnvelope(...args));
 
 export interface RecordedCall {
   /** Path only; the query string is in `search`. */
@@ -170,6 +187,49 @@ export const stubFetch = (
     }),
   );
   return calls;
+};
+
+/** The server's answer to a path no stub knows. */
+export const notFound = (): Response => errorResponse(404, 'NOT_FOUND', 'Not found');
+
+type Answer = Response | undefined;
+
+/**
+ * Stubs `fetch` for a signed-in admin: the profile request answers `makeProfile(profile)` (e.g.
+ * `{ permissions }`), every other call `answer(call)`, and a call it leaves (undefined) a 404.
+ * Returns the calls made.
+ */
+export const stubSignedIn = (
+  profile: Partial<Profile> = {},
+  answer: (call: RecordedCall) => Answer | Promise<Answer> = () => undefined,
+): RecordedCall[] =>
+  stubFetch(async (call) =>
+    call.url === API_PATHS.auth.profile
+      ? recordResponse(makeProfile(profile))
+      : ((await answer(call)) ?? notFound()),
+  );
+
+/**
+ * jsdom has no object URLs: stubs `URL.createObjectURL` (a file becomes `blob:test/<name>`) and
+ * `URL.revokeObjectURL`, and records both. Call in `beforeEach`.
+ */
+export const stubObjectUrls = () => {
+  const urls = { created: [] as string[], revoked: [] as string[] };
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: vi.fn((file: File) => {
+      const url = `blob:test/${file.name}`;
+      urls.created.push(url);
+      return url;
+    }),
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', {
+    configurable: true,
+    value: vi.fn((url: string) => {
+      urls.revoked.push(url);
+    }),
+  });
+  return urls;
 };
 
 export const makeProfile = (overrides: Partial<Profile> = {}): Profile => ({

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import type { LinkPurpose, LoginLocation, LoginResult } from '@safarnama/contract';
-import { createdAt, id, stamp } from './columns.js';
-import { adminUsers, sessions } from './identity.js';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LinkPurpose, LoginResult } from '@safarnama/contract';
+import { client, createdAt, id, stamp } from './columns.js';
+import { adminUsers, ownerAdminId, sessions } from './identity.js';
 
 /**
  * Set-password links: forgot-password (30 min) and invitations (72 h). Only the SHA-256 of the
@@ -21,9 +12,7 @@ export const passwordTokens = pgTable(
   'password_tokens',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     tokenHash: text('token_hash').notNull(),
     purpose: text('purpose').$type<LinkPurpose>().notNull(),
     expiresAt: stamp('expires_at').notNull(),
@@ -46,14 +35,10 @@ export const loginChallenges = pgTable(
   'login_challenges',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     tokenHash: text('token_hash').notNull(),
     rememberMe: integer('remember_me').notNull().default(0),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    location: jsonb('location').$type<LoginLocation>(),
+    ...client(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: stamp('expires_at').notNull(),
     consumedAt: stamp('consumed_at'),
@@ -74,9 +59,7 @@ export const loginAttempts = pgTable(
       .$type<'password' | 'totp' | 'recovery_code'>()
       .notNull()
       .default('password'),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    location: jsonb('location').$type<LoginLocation>(),
+    ...client(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -88,9 +71,7 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     codeHash: text('code_hash').notNull(),
     usedAt: stamp('used_at'),
     createdAt: createdAt(),

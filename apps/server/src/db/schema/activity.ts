@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
-import { adminUsers } from './identity.js';
+import { adminRef } from './identity.js';
 
 /**
  * The admin activity (audit) log: append-only, no route edits or deletes it. The admin's name and
@@ -11,7 +11,7 @@ export const adminActivities = pgTable(
   'admin_activities',
   {
     id: id(),
-    adminId: uuid('admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    adminId: adminRef('admin_id'),
     adminName: text('admin_name').notNull().default(''),
     adminEmail: text('admin_email').notNull().default(''),
     action: text('action').notNull(),

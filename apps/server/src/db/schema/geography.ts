@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   foreignKey,
   index,
@@ -9,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { id, timestamps } from './columns.js';
 
 /**
  * Countries, states and places (spec §3, DESIGN §5). Their flag/picture is an `images` row with
@@ -28,8 +29,7 @@ export const countries = pgTable(
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('countries_name_lower_key').on(sql`lower(${t.name})`),
@@ -47,8 +47,7 @@ export const states = pgTable(
       .references(() => countries.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('states_country_name_lower_key').on(t.countryId, sql`lower(${t.name})`),
@@ -68,8 +67,7 @@ export const places = pgTable(
     name: text('name').notNull(),
     shortDescription: text('short_description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     foreignKey({
@@ -87,3 +85,23 @@ export const places = pgTable(
     index('places_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
+
+/** The place a record is about, with its state and country (kept consistent by `placeForeignKey`). */
+export const placeColumns = () => ({
+  countryId: uuid('country_id').notNull(),
+  stateId: uuid('state_id').notNull(),
+  placeId: uuid('place_id').notNull(),
+});
+
+/** The composite foreign key of `placeColumns` to `places` (ON UPDATE CASCADE, see above). */
+export const placeForeignKey = (
+  name: string,
+  t: { placeId: AnyPgColumn; stateId: AnyPgColumn; countryId: AnyPgColumn },
+) =>
+  foreignKey({
+    name,
+    columns: [t.placeId, t.stateId, t.countryId],
+    foreignColumns: [places.id, places.stateId, places.countryId],
+  })
+    .onUpdate('cascade')
+    .onDelete('restrict');

@@ -5,14 +5,13 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LoginLocation, TokenType } from '@safarnama/contract';
-import { createdAt, id, stamp, updatedAt } from './columns.js';
+import type { TokenType } from '@safarnama/contract';
+import { client, createdAt, id, stamp, textList, timestamps } from './columns.js';
 
 /** Roles ("user types"): a named set of permission keys. */
 export const userTypes = pgTable(
@@ -23,12 +22,8 @@ export const userTypes = pgTable(
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
-    permissions: text('permissions')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    permissions: textList('permissions'),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('user_types_name_lower_key').on(sql`lower(${t.name})`)],
 );
@@ -56,8 +51,7 @@ export const adminUsers = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: stamp('password_changed_at'),
     lastLoginAt: stamp('last_login_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('admin_users_email_lower_key').on(sql`lower(${t.email})`),
@@ -65,19 +59,24 @@ export const adminUsers = pgTable(
   ],
 );
 
+/** `admin_id` of a row that belongs to an admin: deleted with the admin. */
+export const ownerAdminId = () =>
+  uuid('admin_id')
+    .notNull()
+    .references(() => adminUsers.id, { onDelete: 'cascade' });
+/** An admin a row names (author, creator, last editor): cleared when the admin is deleted. */
+export const adminRef = (name: string) =>
+  uuid(name).references(() => adminUsers.id, { onDelete: 'set null' });
+
 /** Server-side sessions (DESIGN §4). Only the SHA-256 of the bearer token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     tokenHash: text('token_hash').notNull(),
     tokenType: text('token_type').$type<TokenType>().notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    location: jsonb('location').$type<LoginLocation>(),
+    ...client(),
     createdAt: createdAt(),
     lastSeenAt: stamp('last_seen_at').notNull().defaultNow(),
     idleExpiresAt: stamp('idle_expires_at').notNull(),

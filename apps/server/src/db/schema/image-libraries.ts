@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_LIBRARY_MONTH, type LibraryStatus } from '@safarnama/contract';
-import { createdAt, id, updatedAt } from './columns.js';
-import { adminUsers } from './identity.js';
+import { id, timestamps } from './columns.js';
+import { adminRef } from './identity.js';
 
 /** Image libraries (spec §3). Their images are rows of `images` with owner_type `image-library`. */
 export const imageLibraries = pgTable(
@@ -13,9 +13,8 @@ export const imageLibraries = pgTable(
     description: text('description').notNull().default(''),
     month: text('month').notNull().default(DEFAULT_LIBRARY_MONTH),
     status: text('status').$type<LibraryStatus>().notNull().default('active'),
-    authorId: uuid('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    authorId: adminRef('author_id'),
+    ...timestamps(),
   },
   (t) => [
     // Newest first (`order by created_at desc, id desc` scans this backwards), the id breaking ties.
@@ -29,3 +28,7 @@ export const imageLibraries = pgTable(
     check('image_libraries_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );
+
+/** `image_library_id` of a record that draws on a library: cleared when the library is deleted. */
+export const imageLibraryRef = () =>
+  uuid('image_library_id').references(() => imageLibraries.id, { onDelete: 'set null' });

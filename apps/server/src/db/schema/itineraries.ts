@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   LANGUAGES,
   MONTH_CODES,
@@ -20,9 +9,9 @@ import {
   type TourType,
   type Visibility,
 } from '@safarnama/contract';
-import { createdAt, id, updatedAt } from './columns.js';
-import { places } from './geography.js';
-import { imageLibraries } from './image-libraries.js';
+import { id, jsonList, textList, timestamps } from './columns.js';
+import { placeColumns, placeForeignKey } from './geography.js';
+import { imageLibraryRef } from './image-libraries.js';
 
 export interface DayPlan {
   title: string;
@@ -59,47 +48,26 @@ export const itineraries = pgTable(
     /** Whole rupees. */
     pricePerPerson: integer('price_per_person').notNull().default(0),
     visibility: text('visibility').$type<Visibility>().notNull().default('public'),
-    imageLibraryId: uuid('image_library_id').references(() => imageLibraries.id, {
-      onDelete: 'set null',
-    }),
+    imageLibraryId: imageLibraryRef(),
     /** Month codes in calendar order. */
-    months: text('months')
-      .array()
-      .$type<MonthCode[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    months: textList('months').$type<MonthCode[]>(),
     /** Sanitised HTML (lib/rich-text.ts). */
     description: text('description').notNull().default(''),
     metaTitle: text('meta_title').notNull().default(''),
     metaDescription: text('meta_description').notNull().default(''),
-    countryId: uuid('country_id').notNull(),
-    stateId: uuid('state_id').notNull(),
-    placeId: uuid('place_id').notNull(),
-    dailyItinerary: jsonb('daily_itinerary')
-      .$type<DayPlan[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    faqs: jsonb('faqs')
-      .$type<Faq[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    ...placeColumns(),
+    dailyItinerary: jsonList<DayPlan>('daily_itinerary'),
+    faqs: jsonList<Faq>('faqs'),
     isActive: boolean('is_active').notNull().default(true),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
         sql`lower(title || ' ' || type || ' ' || regexp_replace(description, '<[^>]*>', ' ', 'g'))`,
       ),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    foreignKey({
-      name: 'itineraries_place_fk',
-      columns: [t.placeId, t.stateId, t.countryId],
-      foreignColumns: [places.id, places.stateId, places.countryId],
-    })
-      .onUpdate('cascade')
-      .onDelete('restrict'),
+    placeForeignKey('itineraries_place_fk', t),
     // One title per place: a double-submitted create makes one row and one 409 (SECURITY 21).
     uniqueIndex('itineraries_place_title_key').on(t.placeId, sql`lower(${t.title})`),
     // Newest first (walked backwards), and the placeId filter in the same order.

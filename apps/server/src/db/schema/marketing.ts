@@ -10,8 +10,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AudienceType, MarketingChannel, ScheduledStatus } from '@safarnama/contract';
-import { createdAt, id, stamp, updatedAt } from './columns.js';
-import { adminUsers, userTypes } from './identity.js';
+import { id, stamp, timestamps, updatedAt } from './columns.js';
+import { adminRef, userTypes } from './identity.js';
 import { images } from './media.js';
 
 /** Scheduled marketing notifications (DESIGN §7). */
@@ -37,9 +37,8 @@ export const scheduledNotifications = pgTable(
     claimedAt: stamp('claimed_at'),
     claimedBy: text('claimed_by'),
     sentAt: stamp('sent_at'),
-    createdById: uuid('created_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdById: adminRef('created_by_id'),
+    ...timestamps(),
   },
   (t) => [
     index('scheduled_notifications_due_idx')

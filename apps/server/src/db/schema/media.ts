@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, jsonList } from './columns.js';
 
 /** One stored WebP variant of an image (its file key, not its URL: URLs depend on the driver). */
 export interface StoredVariant {
@@ -30,10 +30,7 @@ export const images = pgTable(
     bytes: integer('bytes').notNull(),
     /** Dominant colour `#rrggbb`, painted while the image loads. */
     placeholder: text('placeholder').notNull(),
-    variants: jsonb('variants')
-      .$type<StoredVariant[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    variants: jsonList<StoredVariant>('variants'),
     altText: text('alt_text').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),

@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@safarnama/contract';
 import { createdAt, id, stamp } from './columns.js';
-import { adminUsers } from './identity.js';
+import { ownerAdminId } from './identity.js';
 
 /** In-app notifications, one row per recipient admin. */
 export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     type: text('type').$type<NotificationType>().notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),

@@ -8,10 +8,9 @@ import {
   primaryKey,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, stamp } from './columns.js';
-import { adminUsers } from './identity.js';
+import { ownerAdminId } from './identity.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -23,9 +22,7 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     key: text('key').notNull(),
     /** `POST /api/v1/…`: a key belongs to one route. */
     route: text('route').notNull(),

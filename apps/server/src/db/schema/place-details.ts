@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   BestTimeToVisit,
   LibraryStatus,
@@ -16,9 +7,9 @@ import type {
   MonthCode,
   Temperature,
 } from '@safarnama/contract';
-import { createdAt, id, updatedAt } from './columns.js';
-import { places } from './geography.js';
-import { imageLibraries } from './image-libraries.js';
+import { id, timestamps } from './columns.js';
+import { placeColumns, placeForeignKey } from './geography.js';
+import { imageLibraryRef } from './image-libraries.js';
 
 /**
  * Place details: one record per place and month (DESIGN §5). Cover photo and gallery are `images`
@@ -28,30 +19,19 @@ export const placeDetails = pgTable(
   'place_details',
   {
     id: id(),
-    countryId: uuid('country_id').notNull(),
-    stateId: uuid('state_id').notNull(),
-    placeId: uuid('place_id').notNull(),
+    ...placeColumns(),
     month: text('month').$type<MonthCode>().notNull(),
     /** Sanitised HTML (lib/rich-text.ts). */
     description: text('description').notNull().default(''),
-    imageLibraryId: uuid('image_library_id').references(() => imageLibraries.id, {
-      onDelete: 'set null',
-    }),
+    imageLibraryId: imageLibraryRef(),
     temperature: jsonb('temperature').$type<Temperature>(),
     location: jsonb('location').$type<Location>(),
     bestTimeToVisit: jsonb('best_time_to_visit').$type<BestTimeToVisit>(),
     status: text('status').$type<LibraryStatus>().notNull().default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    foreignKey({
-      name: 'place_details_place_fk',
-      columns: [t.placeId, t.stateId, t.countryId],
-      foreignColumns: [places.id, places.stateId, places.countryId],
-    })
-      .onUpdate('cascade')
-      .onDelete('restrict'),
+    placeForeignKey('place_details_place_fk', t),
     uniqueIndex('place_details_place_month_key').on(t.placeId, t.month),
     index('place_details_created_idx').on(t.createdAt, t.id),
     index('place_details_library_idx').on(t.imageLibraryId),

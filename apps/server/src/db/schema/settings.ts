@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CommunicationType } from '@safarnama/contract';
 import { createdAt, id, stamp, updatedAt } from './columns.js';
-import { adminUsers } from './identity.js';
+import { adminRef, ownerAdminId } from './identity.js';
 
 /** The allowed-IP list (DESIGN §4): empty = every address allowed. `cidr` normalised. */
 export const allowedIps = pgTable(
@@ -21,7 +12,7 @@ export const allowedIps = pgTable(
     /** Normalised address or range, e.g. '203.0.113.7/32', '10.0.0.0/8', '2001:db8::/32'. */
     cidr: text('cidr').notNull(),
     label: text('label').notNull().default(''),
-    createdById: uuid('created_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdById: adminRef('created_by_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('allowed_ips_cidr_key').on(t.cidr)],
@@ -41,7 +32,7 @@ export const communicationSettings = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     secretEnc: text('secret_enc'),
     testedAt: stamp('tested_at'),
-    updatedById: uuid('updated_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    updatedById: adminRef('updated_by_id'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -56,7 +47,7 @@ export const communicationSettings = pgTable(
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
-  updatedById: uuid('updated_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+  updatedById: adminRef('updated_by_id'),
   updatedAt: updatedAt(),
 });
 
@@ -65,9 +56,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: id(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminId: ownerAdminId(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

@@ -10,7 +10,7 @@ import {
   type Profile,
 } from '@safarnama/contract';
 import { adminUsers, images, notifications, userTypes } from '../../db/schema/index.js';
-import { getJson, postJson, testClock } from '../../test/account.js';
+import { DELHI, getJson, postJson, testClock } from '../../test/account.js';
 import {
   dataOf,
   record,
@@ -30,19 +30,6 @@ const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DELHI = {
-  ip: '203.0.113.9',
-  lat: 28.6,
-  long: 77.2,
-  address: {
-    country: 'India',
-    state: 'Delhi',
-    city: 'New Delhi',
-    pinCode: '110001',
-    complete_display_address: 'Connaught Place, New Delhi',
-  },
-};
-
 describe('account: profile, password, sessions', () => {
   let t: TestApp;
   const clock = testClock();

@@ -9,7 +9,7 @@ import {
   recoveryCodes,
   sessions,
 } from '../../db/schema/index.js';
-import { getJson, postJson, testClock, totpAt } from '../../test/account.js';
+import { authCookieToken, getJson, postJson, testClock, totpAt } from '../../test/account.js';
 import { dataOf, imagePart, sendForm, textParts } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
@@ -82,7 +82,7 @@ describe('account security', () => {
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Strict');
       expect(cookie).toContain('Path=/');
-      cookieToken = /^authToken=([^;]+)/.exec(cookie)?.[1] ?? '';
+      cookieToken = authCookieToken(cookie);
     });
 
     const withCookie = (headers: Record<string, string>) => ({

@@ -17,7 +17,15 @@ import {
 } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { hashToken } from '../../lib/tokens.js';
-import { enableTwoFactor, getJson, postJson, testClock, totpAt } from '../../test/account.js';
+import {
+  authCookieToken,
+  enableTwoFactor,
+  getJson,
+  postJson,
+  profileWithCookie,
+  testClock,
+  totpAt,
+} from '../../test/account.js';
 import { dataOf, record, errorOf } from '../../test/api.js';
 import { freshIp, login, loginAs, makeAdmin, type MadeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
@@ -37,6 +45,11 @@ describe('two-factor authentication', () => {
 
   const adminRow = async (id: string) =>
     (await t.database.db.select().from(adminUsers).where(eq(adminUsers.id, id)))[0];
+  /** The results of an admin's sign-in attempts (login activity rows). */
+  const loginResults = async (adminId: string) =>
+    (
+      await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.adminId, adminId))
+    ).map((attempt) => attempt.result);
   const notesOf = async (adminId: string) =>
     (
       await t.database.db
@@ -178,13 +191,8 @@ describe('two-factor authentication', () => {
       expect(cookie).toMatch(/^authToken=[A-Za-z0-9_-]{43};/);
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Strict');
-      const token = /^authToken=([^;]+)/.exec(cookie)?.[1] ?? '';
-      const me = await t.app.inject({
-        method: 'GET',
-        url: API_PATHS.auth.profile,
-        cookies: { authToken: token },
-      });
-      expect(me.statusCode).toBe(200);
+      const token = authCookieToken(cookie);
+      expect((await profileWithCookie(t.app, token)).statusCode).toBe(200);
 
       const attempts = await t.database.db
         .select()
@@ -245,12 +253,7 @@ describe('two-factor authentication', () => {
       const other = errorOf(await secondStep(await challenge(admin), wrong), 400);
       expect(other.message).toBe(ACCOUNT_MESSAGES.invalidCode);
 
-      const results = (
-        await t.database.db
-          .select()
-          .from(loginAttempts)
-          .where(eq(loginAttempts.adminId, admin.admin.id))
-      ).map((a) => a.result);
+      const results = await loginResults(admin.admin.id);
       expect(results.filter((r) => r === 'two_factor_reused')).toHaveLength(5);
       expect(results.filter((r) => r === 'two_factor_failed')).toHaveLength(1);
       // The same rows on the admin's login activity page.
@@ -296,12 +299,7 @@ describe('two-factor authentication', () => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(body(limited)).toMatchObject({ message: ACCOUNT_MESSAGES.tooManyCodes });
 
-      const results = (
-        await t.database.db
-          .select()
-          .from(loginAttempts)
-          .where(eq(loginAttempts.adminId, admin.admin.id))
-      ).map((a) => a.result);
+      const results = await loginResults(admin.admin.id);
       expect(results.filter((r) => r === 'two_factor_failed')).toHaveLength(10);
       expect(results).toContain('locked');
     });

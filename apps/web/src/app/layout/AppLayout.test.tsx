@@ -2,30 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, type Profile } from '@safarnama/contract';
-import { routes } from '../router';
 import { ADMIN_PAGES } from '../navigation';
+import { renderApp } from '../../test/app';
 import {
-  errorEnvelope,
-  jsonResponse,
   makeProfile,
-  okEnvelope,
-  renderRoutes,
   stubFetch,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  recordResponse,
+  errorResponse,
 } from '../../test/utils';
 
 const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const LOGOUT = '/api/v1/admin/auth/logout';
 
-const stubProfile = (
-  profile: Profile,
-  logout: () => Response = () => jsonResponse(okEnvelope(null)),
-) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(profile));
-    if (call.url === LOGOUT) return logout();
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
-  });
+const stubProfile = (profile: Profile, logout: () => Response = () => okResponse(null)) =>
+  stubSignedIn(profile, (call) => (call.url === LOGOUT ? logout() : undefined));
 
 const sidebarLinks = async () => {
   const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -42,7 +34,7 @@ describe('the signed-in layout', () => {
         userType: { _id: 'r1', name: 'Super Admin', isSuperAdmin: true },
       }),
     );
-    renderRoutes(routes, '/dashboard');
+    renderApp('/dashboard');
     const links = await sidebarLinks();
     const expected = ADMIN_PAGES.filter((page) => page.nav).map((page) => page.nav?.label);
     expect(links).toEqual(expected);
@@ -56,7 +48,7 @@ describe('the signed-in layout', () => {
 
   it('hides the sections the admin has no permission for', async () => {
     stubProfile(makeProfile({ permissions: ['dashboard.view', 'itineraries.view'] }));
-    renderRoutes(routes, '/dashboard');
+    renderApp('/dashboard');
     const links = await sidebarLinks();
     expect(links).toEqual(
       expect.arrayContaining(['Dashboard', 'Manage Itineraries', 'Profile', 'Tasks', 'Chat']),
@@ -76,7 +68,7 @@ describe('the signed-in layout', () => {
 
   it('marks the current page in the sidebar', async () => {
     stubProfile(makeProfile({ permissions: ['itineraries.view'] }));
-    renderRoutes(routes, '/services/itineraries');
+    renderApp('/services/itineraries');
     await screen.findByRole('heading', { name: 'Itinerary Management', level: 1 });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Manage Itineraries' })).toHaveAttribute(
@@ -88,7 +80,7 @@ describe('the signed-in layout', () => {
 
   it('answers a page without its permission with the 403 screen', async () => {
     stubProfile(makeProfile({ permissions: ['dashboard.view'] }));
-    renderRoutes(routes, '/services/addCountries');
+    renderApp('/services/addCountries');
     expect(await screen.findByText('403')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to view this page.")).toBeInTheDocument();
@@ -96,8 +88,8 @@ describe('the signed-in layout', () => {
   });
 
   it('sends a signed-out visitor to /login with the path to come back to', async () => {
-    stubFetch(() => jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Authentication required')));
-    const { router } = renderRoutes(routes, '/services/itineraries?page=2');
+    stubFetch(() => errorResponse(401, 'UNAUTHENTICATED', 'Authentication required'));
+    const { router } = renderApp('/services/itineraries?page=2');
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
@@ -107,7 +99,7 @@ describe('the signed-in layout', () => {
 
   it('goes to /service-unavailable when the server cannot be reached', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Service Unavailable' })).toBeInTheDocument();
     expect(
       screen.getByText('Our services are temporarily unavailable. Please try again later.'),
@@ -118,7 +110,7 @@ describe('the signed-in layout', () => {
   it('signs out: revokes the session, clears the token and opens /login', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tok');
     const calls = stubProfile(makeProfile({ permissions: ['dashboard.view'] }));
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.find((call) => call.url === LOGOUT)?.headers.get('Authorization')).toBe(
@@ -131,15 +123,14 @@ describe('the signed-in layout', () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tok');
     const profile = makeProfile({ permissions: ['dashboard.view'] });
     stubFetch((call) => {
-      if (call.url === LOGOUT)
-        return jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Something went wrong'));
+      if (call.url === LOGOUT) return errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong');
       // As the server: a token session is over for this tab once the web has dropped the token
       // (the login page asks again and must not be let back in).
       if (call.url === PROFILE && call.headers.get('authorization') === 'Bearer tok')
-        return jsonResponse(okRecord(profile));
-      return jsonResponse(errorEnvelope(401, 'UNAUTHORIZED', 'Unauthorized'));
+        return recordResponse(profile);
+      return errorResponse(401, 'UNAUTHORIZED', 'Unauthorized');
     });
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.sessionStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();

@@ -2,6 +2,7 @@ import type { Profile } from '@safarnama/contract';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { initialsOf } from '../../lib/format';
 import { ThemeSwitch } from '../theme';
 
 interface HeaderProps {
@@ -11,14 +12,6 @@ interface HeaderProps {
   onToggleMenu: () => void;
   onSignOut: () => void;
 }
-
-const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('') || '?';
 
 export const Header = ({
   profile,

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, type Profile } from '@safarnama/contract';
-import { routes } from '../router';
 import { serverEmit, sockets } from '../../test/fakeSocket';
+import { renderApp } from '../../test/app';
 import {
-  errorEnvelope,
-  jsonResponse,
   makeProfile,
-  okEnvelope,
-  renderRoutes,
   stubFetch,
-  okRecord,
+  notFound,
+  okResponse,
+  recordResponse,
+  errorResponse,
 } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
@@ -23,16 +22,16 @@ const stubServer = (first: Profile, later: Profile = first) => {
   stubFetch((call) => {
     if (call.url === `${AUTH}/get-profile-details`) {
       if (!state.signedIn) {
-        return jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Authentication required'));
+        return errorResponse(401, 'UNAUTHENTICATED', 'Authentication required');
       }
       answered += 1;
-      return jsonResponse(okRecord(answered === 1 ? first : later));
+      return recordResponse(answered === 1 ? first : later);
     }
     if (call.url === `${AUTH}/logout`) {
       state.signedIn = false;
-      return jsonResponse(okEnvelope(null));
+      return okResponse(null);
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return notFound();
   });
   return state;
 };
@@ -46,7 +45,7 @@ describe('the realtime socket of the signed-in layout', () => {
   it('connects with the tab session token and closes on sign-out', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tab-token');
     stubServer(makeProfile());
-    renderRoutes(routes, '/tasks');
+    renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     expect(sockets.opened).toEqual(['tab-token']);
     expect(sockets.current?.active).toBe(true);
@@ -58,7 +57,7 @@ describe('the realtime socket of the signed-in layout', () => {
 
   it('connects without a token for a remembered (cookie) session', async () => {
     stubServer(makeProfile());
-    renderRoutes(routes, '/tasks');
+    renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     expect(sockets.opened).toEqual([null]);
   });
@@ -66,7 +65,7 @@ describe('the realtime socket of the signed-in layout', () => {
   it('session-revoked: clears the token and goes to /login with the reason', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tab-token');
     const server = stubServer(makeProfile());
-    const { router } = renderRoutes(routes, '/tasks');
+    const { router } = renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     server.signedIn = false;
     act(() => {
@@ -90,7 +89,7 @@ describe('the realtime socket of the signed-in layout', () => {
       makeProfile({ permissions: ['dashboard.view'] }),
       makeProfile({ permissions: ['dashboard.view', 'itineraries.view'] }),
     );
-    renderRoutes(routes, '/tasks');
+    renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     expect(mainLinks()).not.toContain('Manage Itineraries');
     act(() => {
@@ -103,7 +102,7 @@ describe('the realtime socket of the signed-in layout', () => {
 
   it('service-status: off → /service-unavailable, then on → back to /', async () => {
     stubServer(makeProfile({ permissions: ['dashboard.view'] }));
-    const { router } = renderRoutes(routes, '/tasks');
+    const { router } = renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     act(() => {
       serverEmit('service-status', { active: false });
@@ -122,7 +121,7 @@ describe('the realtime socket of the signed-in layout', () => {
 
   it('service-status off leaves alone an admin who can end the maintenance', async () => {
     stubServer(makeProfile({ permissions: ['settings.view', 'settings.update'] }));
-    const { router } = renderRoutes(routes, '/tasks');
+    const { router } = renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     act(() => {
       serverEmit('service-status', { active: false });
@@ -132,7 +131,7 @@ describe('the realtime socket of the signed-in layout', () => {
 
   it('/service-unavailable returns home when the socket reconnects', async () => {
     stubServer(makeProfile({ permissions: ['dashboard.view'] }));
-    const { router } = renderRoutes(routes, '/service-unavailable');
+    const { router } = renderApp('/service-unavailable');
     await screen.findByRole('heading', { name: 'Service Unavailable' });
     act(() => {
       sockets.current?.io.fire('reconnect');

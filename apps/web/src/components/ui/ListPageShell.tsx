@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Suspense, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/useListPage';
 import { Button } from './Button';
 import { Card } from './Card';
@@ -20,13 +20,17 @@ export interface ListPageTexts {
   countLabel: readonly [one: string, other: string];
   /** The spinners' accessible name (default 'Loading'). */
   loadingLabel?: string;
+  /** The header's add button ('Add Blog'), shown when the page passes `onAdd`. */
+  addLabel?: string;
 }
 
 interface ListPageShellProps {
   /** The list's state, from `useListPage`. */
   list: ListPage<unknown>;
   texts: ListPageTexts;
-  /** The header's buttons ('Add New Itinerary'). */
+  /** Opens the form of a new record (the `texts.addLabel` button); unset when the admin may not. */
+  onAdd?: () => void;
+  /** Other buttons of the header ('Mark all as read'). */
   actions?: ReactNode;
   /** Content between the header and the search box (a form that adds rows, a status card). */
   intro?: ReactNode;
@@ -34,6 +38,8 @@ interface ListPageShellProps {
   filters?: ReactNode;
   /** Show Previous / numbers / Next even when there is only one page. */
   alwaysShowPages?: boolean;
+  /** The page's dialogs (its lazily loaded forms, confirmations), over the list. */
+  dialogs?: ReactNode;
   /** The table. */
   children: ReactNode;
 }
@@ -47,17 +53,38 @@ interface ListPageShellProps {
 export const ListPageShell = ({
   list,
   texts,
+  onAdd,
   actions,
   intro,
   filters,
   alwaysShowPages = false,
+  dialogs,
   children,
 }: ListPageShellProps) => {
   const { search, pagination, page, error } = list;
   const loadingLabel = texts.loadingLabel ?? 'Loading';
   return (
     <>
-      <PageHeader title={texts.title} description={texts.description} actions={actions} />
+      <PageHeader
+        title={texts.title}
+        description={texts.description}
+        actions={
+          onAdd ? (
+            <>
+              <Button
+                onClick={() => {
+                  onAdd();
+                }}
+              >
+                {texts.addLabel}
+              </Button>
+              {actions}
+            </>
+          ) : (
+            actions
+          )
+        }
+      />
       {intro}
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -128,6 +155,9 @@ export const ListPageShell = ({
           ) : null}
         </div>
       ) : null}
+
+      {/* A dialog's module loads when first opened: the page dims until it is there. */}
+      <Suspense fallback={<OverlaySpinner />}>{dialogs}</Suspense>
     </>
   );
 };
@@ -153,28 +183,44 @@ export const OverlaySpinner = () => (
   </div>
 );
 
-/** A list page's table: the header row (`HeaderCell`s) over the body rows. */
-export const DataTable = ({ head, children }: { head: ReactNode; children: ReactNode }) => (
+/**
+ * A column heading of a `DataTable`: its text, or the text with classes (`text-right`) or only for
+ * screen readers (`srOnly`: an 'Actions' column). `false` leaves the column out (a permission).
+ */
+export type Column = string | { label: string; className?: string; srOnly?: boolean } | false;
+
+/** A list page's table: the heading row of `columns` over the body rows. */
+export const DataTable = ({
+  columns,
+  children,
+}: {
+  columns: readonly Column[];
+  children: ReactNode;
+}) => (
   <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
     <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-900/60 dark:text-slate-400">
-      <tr>{head}</tr>
+      <tr>
+        {columns.map((column) => {
+          if (column === false) return null;
+          const {
+            label,
+            className = '',
+            srOnly = false,
+          } = typeof column === 'string' ? { label: column } : column;
+          return (
+            <th key={label} scope="col" className={`px-3 py-3 ${className}`}>
+              {srOnly ? <span className="sr-only">{label}</span> : label}
+            </th>
+          );
+        })}
+      </tr>
     </thead>
     <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
   </table>
 );
 
-/** A column heading of a `DataTable`. */
-export const HeaderCell = ({
-  children,
-  className = '',
-}: {
-  children: ReactNode;
-  className?: string;
-}) => (
-  <th scope="col" className={`px-3 py-3 ${className}`}>
-    {children}
-  </th>
-);
+/** The 'Actions' heading of the row actions' column, read only by screen readers. */
+export const ACTIONS_COLUMN: Column = { label: 'Actions', srOnly: true };
 
 const ROW_ACTION_TONES = {
   teal: 'text-teal-700 hover:bg-teal-50 dark:text-teal-300 dark:hover:bg-teal-400/10',
@@ -201,6 +247,48 @@ export const RowAction = ({ tone, children, ...rest }: RowActionProps) => (
     {children}
   </button>
 );
+
+interface RecordActionProps<T> {
+  record: T;
+  /** The record's name, for the screen readers' 'Edit <name>'. */
+  name: string;
+  /** Unset (the admin may not) leaves the action out. */
+  onClick: ((record: T) => void) | undefined;
+}
+
+/** A row's 'Edit' action ('Edit <name>' to screen readers). */
+export const EditAction = <T,>({ record, name, onClick }: RecordActionProps<T>) =>
+  onClick ? (
+    <RowAction
+      tone="teal"
+      aria-label={`Edit ${name}`}
+      onClick={() => {
+        onClick(record);
+      }}
+    >
+      Edit
+    </RowAction>
+  ) : null;
+
+/** A row's 'Delete' action ('Delete <name>'), disabled while an action of the row runs. */
+export const DeleteAction = <T,>({
+  record,
+  name,
+  busy,
+  onClick,
+}: RecordActionProps<T> & { busy: boolean }) =>
+  onClick ? (
+    <RowAction
+      tone="red"
+      aria-label={`Delete ${name}`}
+      disabled={busy}
+      onClick={() => {
+        onClick(record);
+      }}
+    >
+      Delete
+    </RowAction>
+  ) : null;
 
 /** The person a row names (author, owner): a small round picture, if any, and the name. */
 export const PersonCell = ({ name, image }: { name: string; image?: string | null }) => (

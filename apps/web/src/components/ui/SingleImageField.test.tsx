@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Image } from '@safarnama/contract';
 import { SingleImageField } from './SingleImageField';
+import { stubObjectUrls } from '../../test/utils';
 
 const cover: Image = {
   _id: '0190c0de-0000-7000-8000-0000000i0001',
@@ -40,11 +41,7 @@ const Harness = (props: { currentImage?: Image; currentUrl?: string }) => {
 };
 
 beforeEach(() => {
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: vi.fn((file: File) => `blob:test/${file.name}`),
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  stubObjectUrls();
 });
 
 describe('SingleImageField', () => {

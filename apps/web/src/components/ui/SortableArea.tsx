@@ -12,8 +12,10 @@ import {
   rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
+  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 
 interface SortableAreaProps {
   /** The ids of the sortable items, in their order. */
@@ -26,7 +28,7 @@ interface SortableAreaProps {
 }
 
 /**
- * Drag-to-reorder for the items inside (each uses `useSortable({ id })`): pointer dragging after
+ * Drag-to-reorder for the items inside (each uses `useSortableItem(id)`): pointer dragging after
  * a 4 px move, so clicks inside the items still work, and the keyboard (space, arrows, space).
  */
 export const SortableArea = ({ ids, layout = 'list', onMove, children }: SortableAreaProps) => {
@@ -51,3 +53,53 @@ export const SortableArea = ({ ids, layout = 'list', onMove, children }: Sortabl
     </DndContext>
   );
 };
+
+/**
+ * One item of a `SortableArea`: spread `itemProps` on its element (the ref and the moving
+ * style), give `handleProps` to its `DragHandle`; `frame` is its border, raised while dragged.
+ */
+export const useSortableItem = (id: string, disabled = false) => {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, disabled });
+  return {
+    itemProps: {
+      ref: setNodeRef,
+      style: { transform: CSS.Translate.toString(transform), transition },
+    },
+    handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners },
+    frame: isDragging
+      ? 'z-10 border-teal-500 shadow-lg ring-2 ring-teal-500/40'
+      : 'border-slate-200 dark:border-slate-700',
+  };
+};
+
+/** The grip button that drags a sortable item (keyboard: space, arrows, space). */
+export const DragHandle = ({
+  handleProps,
+  label,
+  className,
+}: {
+  handleProps: ReturnType<typeof useSortableItem>['handleProps'];
+  /** Its accessible name ('Drag to reorder day 2'). */
+  label: string;
+  className: string;
+}) => (
+  <button
+    type="button"
+    {...handleProps}
+    aria-label={label}
+    title="Drag to reorder"
+    className={`inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none active:cursor-grabbing ${className}`}
+  >
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+      <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
+    </svg>
+  </button>
+);

@@ -1,15 +1,24 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  disableTwoFactorRequestSchema,
   verifyTwoFactorRequestSchema,
   type TwoFactorSecret,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { FormError, fieldErrorClasses, inputClasses, labelClasses } from '../../components/ui/Form';
+import {
+  FormError,
+  FormField,
+  fieldErrorClasses,
+  inputClasses,
+  labelClasses,
+} from '../../components/ui/Form';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
-import { getErrorMessage, getFieldErrors, toastError } from '../../lib/errors';
+import { getErrorMessage, toastError } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
 import { useProfile } from '../auth/auth.api';
@@ -286,40 +295,56 @@ const RecoveryCodesStep = ({
   );
 };
 
+const [otpRequest, passwordRequest] = disableTwoFactorRequestSchema.options;
+
+/** The contract's two bodies, by the method chosen; a code's rule in one wording. */
+const disableFormSchema = z.discriminatedUnion('method', [
+  otpRequest.extend({
+    method: z.literal('otp'),
+    otp: z
+      .string()
+      .trim()
+      .refine(
+        (code) => otpRequest.shape.otp.safeParse(code).success,
+        'Enter the 6-digit code or a recovery code',
+      ),
+  }),
+  passwordRequest.extend({ method: z.literal('password') }),
+]);
+
+interface DisableValues {
+  method: 'otp' | 'password';
+  otp: string;
+  password: string;
+}
+
 /** Turning it off needs a current code (or a recovery code) or the password. */
 const DisableForm = () => {
-  const id = useId();
-  const [method, setMethod] = useState<'otp' | 'password'>('otp');
-  const [otp, setOtp] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [disable, { isLoading }] = useDisableTwoFactorMutation();
+  const { form, submit, pending, formError } = useContractForm<
+    DisableValues,
+    typeof disableFormSchema
+  >({
+    schema: disableFormSchema,
+    defaultValues: { method: 'otp', otp: '', password: '' },
+    toRequest: ({ method, otp, password }) =>
+      method === 'otp' ? { method, otp } : { method, password },
+    requiredMessages: {
+      otp: 'Enter the 6-digit code or a recovery code',
+      password: 'Enter your password',
+    },
+  });
+  const { register, setValue, clearErrors } = form;
+  const { errors } = form.formState;
+  const [method, password] = useWatch({ control: form.control, name: ['method', 'password'] });
+  const [disable] = useDisableTwoFactorMutation();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (isLoading) return;
-    const code = otp.trim();
-    if (method === 'otp' && !/^[0-9]{6}$|^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(code)) {
-      setFieldError('Enter the 6-digit code or a recovery code');
-      return;
-    }
-    if (method === 'password' && !password) {
-      setFieldError('Enter your password');
-      return;
-    }
-    setFieldError(null);
-    setFormError(null);
-    try {
-      const message = await disable(method === 'otp' ? { otp: code } : { password }).unwrap();
+  const handleSubmit = submit(
+    async ({ method: _method, ...request }) => {
+      const message = await disable(request).unwrap();
       showToast('success', message || ACCOUNT_MESSAGES.twoFactorDisabled);
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      const atField = fields[method] ?? null;
-      setFieldError(atField);
-      setFormError(atField ? null : getErrorMessage(error, 'Two-factor could not be turned off.'));
-    }
-  };
+    },
+    { failureMessage: (error) => getErrorMessage(error, 'Two-factor could not be turned off.') },
+  );
 
   return (
     <Section title="Turn off two-factor authentication">
@@ -343,14 +368,12 @@ const DisableForm = () => {
               >
                 <input
                   type="radio"
-                  name={`${id}-method`}
                   value={value}
-                  checked={method === value}
-                  onChange={() => {
-                    setMethod(value);
-                    setFieldError(null);
-                    setFormError(null);
-                  }}
+                  {...register('method', {
+                    onChange: () => {
+                      clearErrors();
+                    },
+                  })}
                   className="size-4 accent-teal-600"
                 />
                 {label}
@@ -359,29 +382,18 @@ const DisableForm = () => {
           </div>
         </fieldset>
         {method === 'otp' ? (
-          <div className="sm:max-w-xs">
-            <label htmlFor={`${id}-otp`} className={labelClasses}>
-              Code
-            </label>
-            <input
-              id={`${id}-otp`}
-              autoComplete="one-time-code"
-              placeholder="123456 or xxxxx-xxxxx"
-              value={otp}
-              onChange={(event) => {
-                setOtp(event.target.value.slice(0, 20));
-                setFieldError(null);
-              }}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-otp-error` : undefined}
-              className={`${inputClasses(Boolean(fieldError))} font-mono`}
-            />
-            {fieldError ? (
-              <p id={`${id}-otp-error`} className={fieldErrorClasses}>
-                {fieldError}
-              </p>
-            ) : null}
-          </div>
+          <FormField label="Code" error={errors.otp?.message} className="sm:max-w-xs">
+            {(control) => (
+              <input
+                {...control}
+                autoComplete="one-time-code"
+                placeholder="123456 or xxxxx-xxxxx"
+                maxLength={20}
+                {...register('otp')}
+                className={`${control.className} font-mono`}
+              />
+            )}
+          </FormField>
         ) : (
           <div className="sm:max-w-xs">
             <PasswordInput
@@ -389,16 +401,16 @@ const DisableForm = () => {
               autoComplete="current-password"
               value={password}
               onChange={(value) => {
-                setPassword(value);
-                setFieldError(null);
+                setValue('password', value);
+                clearErrors('password');
               }}
-              error={fieldError}
+              error={errors.password?.message}
             />
           </div>
         )}
         <FormError message={formError} />
-        <Button type="submit" variant="danger" loading={isLoading}>
-          {isLoading ? 'Turning off...' : 'Turn off two-factor authentication'}
+        <Button type="submit" variant="danger" loading={pending}>
+          {pending ? 'Turning off...' : 'Turn off two-factor authentication'}
         </Button>
       </form>
     </Section>

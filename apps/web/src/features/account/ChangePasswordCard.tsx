@@ -1,63 +1,72 @@
-import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES } from '@safarnama/contract';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, changePasswordRequestSchema } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FormError } from '../../components/ui/Form';
-import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { getErrorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
-import { checkNewPassword, NewPasswordFields, PasswordInput } from '../auth/PasswordFields';
+import { useContractForm } from '../../lib/useContractForm';
+import { NewPasswordFields, PASSWORDS_DIFFER, PasswordInput } from '../auth/PasswordFields';
 import { useChangePasswordMutation } from './account.api';
 
-interface Errors {
-  currentPassword?: string;
-  newPassword?: string;
-  confirmation?: string;
-}
+const noIssueAt =
+  (field: string) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
+    !payload.issues.some((issue) => issue.path?.[0] === field);
+
+/** The contract's request, the confirmation, and a new password other than the current one. */
+const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ confirmation: z.string().min(1, 'Confirm the new password') })
+  .refine((values) => values.confirmation === values.newPassword, {
+    path: ['confirmation'],
+    message: PASSWORDS_DIFFER,
+    when: noIssueAt('confirmation'),
+  })
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    message: ACCOUNT_MESSAGES.passwordSameAsOld,
+    when: (payload) => noIssueAt('newPassword')(payload) && noIssueAt('currentPassword')(payload),
+  });
+
+type Values = z.input<typeof changePasswordFormSchema>;
 
 /**
- * 'Change password': the current one, the new one with its strength, and the confirmation. On
- * success every other session is signed out (the server says so); this one stays.
+ * 'Change password' on `useContractForm`: the current one, the new one with its strength, and the
+ * confirmation. On success every other session is signed out (the server says so); this one
+ * stays.
  */
 export const ChangePasswordCard = ({ email }: { email: string }) => {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [changePassword, { isLoading }] = useChangePasswordMutation();
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (isLoading) return;
-    const found = checkNewPassword(newPassword, confirmation);
-    const next: Errors = {
-      currentPassword: currentPassword ? undefined : 'Enter your current password',
-      newPassword: found.password,
-      confirmation: found.confirmation,
-    };
-    if (!next.newPassword && currentPassword && newPassword === currentPassword) {
-      next.newPassword = ACCOUNT_MESSAGES.passwordSameAsOld;
-    }
-    setErrors(next);
-    setFormError(null);
-    if (next.currentPassword || next.newPassword || next.confirmation) return;
-    try {
-      const message = await changePassword({ currentPassword, newPassword }).unwrap();
-      showToast('success', message || ACCOUNT_MESSAGES.passwordChanged);
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmation('');
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      setErrors({ currentPassword: fields.currentPassword, newPassword: fields.newPassword });
-      // A field's own message says it; the box is for everything else (429, network).
-      setFormError(
-        fields.currentPassword || fields.newPassword
-          ? null
-          : getErrorMessage(error, 'Your password could not be changed. Please try again.'),
-      );
-    }
+  const { form, submit, pending, formError } = useContractForm<
+    Values,
+    typeof changePasswordFormSchema
+  >({
+    schema: changePasswordFormSchema,
+    defaultValues: { currentPassword: '', newPassword: '', confirmation: '' },
+    requiredMessages: { currentPassword: 'Enter your current password' },
+  });
+  const { errors } = form.formState;
+  const [currentPassword, newPassword, confirmation] = useWatch({
+    control: form.control,
+    name: ['currentPassword', 'newPassword', 'confirmation'],
+  });
+  const [changePassword] = useChangePasswordMutation();
+  const set = (field: keyof Values) => (value: string) => {
+    form.setValue(field, value);
+    form.clearErrors(field);
   };
+
+  const handleSubmit = submit(
+    async ({ confirmation: _confirmation, ...request }) => {
+      const message = await changePassword(request).unwrap();
+      showToast('success', message || ACCOUNT_MESSAGES.passwordChanged);
+      form.reset();
+    },
+    {
+      failureMessage: (error) =>
+        getErrorMessage(error, 'Your password could not be changed. Please try again.'),
+    },
+  );
 
   return (
     <Card className="p-6">
@@ -76,30 +85,22 @@ export const ChangePasswordCard = ({ email }: { email: string }) => {
           label="Current password"
           autoComplete="current-password"
           value={currentPassword}
-          onChange={(value) => {
-            setCurrentPassword(value);
-            setErrors((current) => ({ ...current, currentPassword: undefined }));
-          }}
-          error={errors.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword?.message}
         />
         <NewPasswordFields
           password={newPassword}
           confirmation={confirmation}
-          onPasswordChange={(value) => {
-            setNewPassword(value);
-            setErrors((current) => ({ ...current, newPassword: undefined }));
-          }}
-          onConfirmationChange={(value) => {
-            setConfirmation(value);
-            setErrors((current) => ({ ...current, confirmation: undefined }));
-          }}
-          passwordError={errors.newPassword}
-          confirmationError={errors.confirmation}
+          onPasswordChange={set('newPassword')}
+          onConfirmationChange={set('confirmation')}
+          passwordError={errors.newPassword?.message}
+          confirmationError={errors.confirmation?.message}
         />
+        {/* A field's own message says it; the box is for everything else (429, network). */}
         <FormError message={formError} />
         <div className="flex justify-end">
-          <Button type="submit" loading={isLoading}>
-            {isLoading ? 'Saving...' : 'Change password'}
+          <Button type="submit" loading={pending}>
+            {pending ? 'Saving...' : 'Change password'}
           </Button>
         </div>
       </form>

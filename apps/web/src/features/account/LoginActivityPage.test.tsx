@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { LoginActivity } from '@safarnama/contract';
-import { routes } from '../../app/router';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { stubSignedIn, okResponse } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
 
@@ -60,37 +51,34 @@ const ROWS: LoginActivity[] = [
 
 const stubServer = (pages = 1) => {
   let active = 3;
-  return stubFetch((call) => {
-    if (call.url === `${AUTH}/get-profile-details`) return jsonResponse(okRecord(makeProfile()));
+  return stubSignedIn({}, (call) => {
     if (call.url === `${AUTH}/get-login-activity`) {
       const page = Number(call.search.get('page'));
-      return jsonResponse(
-        okEnvelope({
-          activities: page === 1 ? ROWS : [activity(11, { browser: 'Firefox 150' })],
-          pagination: {
-            total: pages * 10,
-            page,
-            limit: 10,
-            totalPages: pages,
-            hasPrevPage: page > 1,
-            hasNextPage: page < pages,
-          },
-          activeSessions: active,
-        }),
-      );
+      return okResponse({
+        activities: page === 1 ? ROWS : [activity(11, { browser: 'Firefox 150' })],
+        pagination: {
+          total: pages * 10,
+          page,
+          limit: 10,
+          totalPages: pages,
+          hasPrevPage: page > 1,
+          hasNextPage: page < pages,
+        },
+        activeSessions: active,
+      });
     }
     if (call.url === `${AUTH}/logout-all-other-device`) {
       active = 1;
-      return jsonResponse(okEnvelope({ revoked: 2 }, 200, 'Signed out of all other devices'));
+      return okResponse({ revoked: 2 }, 200, 'Signed out of all other devices');
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
 };
 
 describe('Login activity page', () => {
   it('lists attempts with result, device, IP, location and session state', async () => {
     const calls = stubServer();
-    renderRoutes(routes, '/login-activity');
+    renderApp('/login-activity');
     await screen.findByRole('heading', { name: 'Login Activity', level: 1 });
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows).toHaveLength(5);
@@ -115,8 +103,7 @@ describe('Login activity page', () => {
 
   it('pages through the attempts', async () => {
     const calls = stubServer(3);
-    renderRoutes(routes, '/login-activity');
-    const user = userEvent.setup();
+    const { user } = renderApp('/login-activity');
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Firefox 150 on Windows 11')).toBeInTheDocument();
     expect(
@@ -129,8 +116,7 @@ describe('Login activity page', () => {
 
   it('logs out the other devices after a confirmation and says how many', async () => {
     const calls = stubServer();
-    renderRoutes(routes, '/login-activity');
-    const user = userEvent.setup();
+    const { user } = renderApp('/login-activity');
     await user.click(await screen.findByRole('button', { name: 'Log out all other devices' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Log out all other devices?' });
     expect(dialog).toHaveTextContent('2 other sessions will be signed out');

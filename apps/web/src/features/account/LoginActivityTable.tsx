@@ -1,5 +1,5 @@
 import { LOCATION_FALLBACKS, type LoginActivity } from '@safarnama/contract';
-import { DataTable, HeaderCell } from '../../components/ui/ListPageShell';
+import { DataTable } from '../../components/ui/ListPageShell';
 import { formatDateTime, formatRelativeTime } from '../../lib/format';
 
 const RESULTS: Record<LoginActivity['result'], { label: string; tone: string }> = {
@@ -91,16 +91,7 @@ const td = 'px-3 py-3 align-top text-slate-700 dark:text-slate-300';
  */
 export const LoginActivityTable = ({ activities }: { activities: LoginActivity[] }) => (
   <DataTable
-    head={
-      <>
-        <HeaderCell>Time</HeaderCell>
-        <HeaderCell>Result</HeaderCell>
-        <HeaderCell>Browser and device</HeaderCell>
-        <HeaderCell>IP address</HeaderCell>
-        <HeaderCell>Location</HeaderCell>
-        <HeaderCell>Session</HeaderCell>
-      </>
-    }
+    columns={['Time', 'Result', 'Browser and device', 'IP address', 'Location', 'Session']}
   >
     {activities.map((activity) => (
       <tr

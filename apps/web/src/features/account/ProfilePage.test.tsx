@@ -147,7 +147,7 @@ describe('Profile page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     const photo = new File([new Uint8Array(2048)], 'me.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Choose an image file'), photo);
+    await user.upload(await screen.findByLabelText('Choose an image file'), photo);
     expect(await screen.findByRole('img', { name: 'Preview of me.png' })).toHaveAttribute(
       'src',
       'blob:test/me.png',

@@ -1,51 +1,28 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  ACCOUNT_MESSAGES,
-  IMAGE_UPLOAD_ACCEPT,
-  UPLOAD_LIMITS,
-  updateProfileFieldsSchema,
-  type Profile,
-} from '@safarnama/contract';
+import { ACCOUNT_MESSAGES, updateProfileFieldsSchema, type Profile } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import {
   FormError,
-  fieldErrorClasses,
-  hintClasses,
-  inputClasses,
-  labelClasses,
+  LazyImageField,
+  RemoveImageToggle,
+  TextField,
   UploadProgress,
 } from '../../components/ui/Form';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { useRouteTitle } from '../../app/pageTitle';
-import { SingleImageField } from '../../components/ui/SingleImageField';
 import { Spinner } from '../../components/ui/Spinner';
-import { getErrorMessage, getErrorStatus, getFieldErrors } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { getErrorMessage, getErrorStatus } from '../../lib/errors';
+import { formatDateTime, initialsOf } from '../../lib/format';
+import { toFormData } from '../../lib/multipart';
 import { showToast } from '../../lib/toast';
+import { useContractForm } from '../../lib/useContractForm';
 import { useProfile } from '../auth/auth.api';
 import { PasswordInput } from '../auth/PasswordFields';
-import {
-  AVATAR_FIELD,
-  buildProfileForm,
-  useUpdateProfileMutation,
-  type ProfileFormValues,
-} from './account.api';
+import { AVATAR_FIELD, useUpdateProfileMutation } from './account.api';
 import { ChangePasswordCard } from './ChangePasswordCard';
-
-const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
-
-type Field = 'name' | 'phone' | 'email' | 'currentPassword' | 'avatar';
-type Errors = Partial<Record<Field, string>>;
-
-const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('') || '?';
 
 export const Avatar = ({ profile, size = 'size-20' }: { profile: Profile; size?: string }) =>
   profile.avatarUrl ? (
@@ -122,96 +99,87 @@ const ProfileView = ({ profile, onEdit }: { profile: Profile; onEdit: () => void
   </Card>
 );
 
-/** The contract's field rules (text fields of `update-profile-details`), as messages per field. */
-const checkFields = (values: ProfileFormValues, profile: Profile): Errors => {
-  const emailChanges = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
-  const parsed = updateProfileFieldsSchema.safeParse({
-    name: values.name,
-    phone: values.phone,
-    ...(emailChanges ? { email: values.email, currentPassword: values.currentPassword } : {}),
-  });
-  const errors: Errors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && field in { name: 1, phone: 1, email: 1 }) {
-        errors[field as Field] ??= issue.message;
-      }
-    }
-  }
-  if (emailChanges && !values.currentPassword) {
-    errors.currentPassword = ACCOUNT_MESSAGES.emailNeedsPassword;
-  }
-  return errors;
-};
+/** The contract's text fields of `update-profile-details`; changing the e-mail needs the password. */
+const profileFormSchema = updateProfileFieldsSchema.refine(
+  (fields) => fields.email === undefined || Boolean(fields.currentPassword),
+  { path: ['currentPassword'], message: ACCOUNT_MESSAGES.emailNeedsPassword, when: () => true },
+);
+
+interface ProfileValues {
+  name: string;
+  phone: string;
+  email: string;
+  /** Sent only when the e-mail changes. */
+  currentPassword: string;
+  avatar: File | null;
+  removeAvatar: boolean;
+}
+
+const SAVE_FAILED = 'Your profile could not be saved. Please try again.';
 
 const ProfileForm = ({ profile, onDone }: { profile: Profile; onDone: () => void }) => {
-  const ids = useId();
-  const [values, setValues] = useState<ProfileFormValues>({
-    name: profile.name,
-    phone: profile.phone ?? '',
-    email: profile.email,
-    currentPassword: '',
-    avatar: null,
-    removeAvatar: false,
+  const emailChanges = (email: string) =>
+    email.trim().toLowerCase() !== profile.email.toLowerCase();
+  const { form, submit, pending, alert } = useContractForm<ProfileValues, typeof profileFormSchema>(
+    {
+      schema: profileFormSchema,
+      defaultValues: {
+        name: profile.name,
+        phone: profile.phone ?? '',
+        email: profile.email,
+        currentPassword: '',
+        avatar: null,
+        removeAvatar: false,
+      },
+      // The e-mail and the password travel only when the e-mail changes.
+      toRequest: ({ avatar, email, currentPassword, ...values }) => ({
+        ...values,
+        ...(emailChanges(email) ? { email, currentPassword } : {}),
+        removeAvatar: values.removeAvatar && !avatar,
+      }),
+    },
+  );
+  const { register, setValue, clearErrors, getValues, setError } = form;
+  const { errors } = form.formState;
+  const [email, avatar, removeAvatar, currentPassword] = useWatch({
+    control: form.control,
+    name: ['email', 'avatar', 'removeAvatar', 'currentPassword'],
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-  const emailChanges = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
+  const [updateProfile] = useUpdateProfileMutation();
 
-  const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]): void => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (isLoading) return;
-    const found = checkFields(values, profile);
-    setErrors(found);
-    setFormError(null);
-    if (Object.values(found).some(Boolean)) return;
-    setProgress(values.avatar ? 0 : null);
-    try {
-      const message = await updateProfile({
-        body: buildProfileForm(values, profile),
-        onProgress: values.avatar ? setProgress : undefined,
-      }).unwrap();
-      showToast('success', message || ACCOUNT_MESSAGES.profileUpdated);
-      onDone();
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      const status = getErrorStatus(error);
-      const message = getErrorMessage(error, 'Your profile could not be saved. Please try again.');
-      const next: Errors = {
-        name: fields.name,
-        phone: fields.phone,
-        email: fields.email ?? (status === 409 ? message : undefined),
-        currentPassword: fields.currentPassword,
-        avatar: fields[AVATAR_FIELD] ?? (status === 413 || status === 415 ? message : undefined),
-      };
-      setErrors(next);
-      setFormError(Object.values(next).some(Boolean) ? null : message);
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const fieldId = (name: Field) => `${ids}-${name}`;
-  const describedBy = (name: Field, hint = false) =>
-    [hint ? `${fieldId(name)}-hint` : null, errors[name] ? `${fieldId(name)}-error` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const fieldError = (name: Field) =>
-    errors[name] ? (
-      <p id={`${fieldId(name)}-error`} className={fieldErrorClasses}>
-        {errors[name]}
-      </p>
-    ) : null;
-
-  const shownAvatar = values.removeAvatar ? null : profile.avatarUrl;
+  const handleSubmit = submit(
+    async (request) => {
+      const file = getValues('avatar');
+      setProgress(file ? 0 : null);
+      try {
+        const message = await updateProfile({
+          body: toFormData({
+            ...request,
+            phone: request.phone ?? '',
+            removeAvatar: request.removeAvatar || undefined,
+            [AVATAR_FIELD]: file,
+          }),
+          onProgress: file ? setProgress : undefined,
+        }).unwrap();
+        showToast('success', message || ACCOUNT_MESSAGES.profileUpdated);
+        onDone();
+      } finally {
+        setProgress(null);
+      }
+    },
+    {
+      failureMessage: (error) => getErrorMessage(error, SAVE_FAILED),
+      // A taken e-mail (409) and a refused photo (413 / 415) belong under their fields.
+      onError: (error) => {
+        const status = getErrorStatus(error);
+        const field = status === 409 ? 'email' : status === 413 || status === 415 ? 'avatar' : null;
+        if (!field || form.getFieldState(field).error) return false;
+        setError(field, { type: 'server', message: getErrorMessage(error, SAVE_FAILED) });
+        return true;
+      },
+    },
+  );
 
   return (
     <Card className="p-6">
@@ -223,122 +191,79 @@ const ProfileForm = ({ profile, onDone }: { profile: Profile; onDone: () => void
         aria-label="Edit profile"
       >
         <div>
-          <SingleImageField
+          <LazyImageField
             label="Profile photo"
-            currentUrl={shownAvatar}
-            file={values.avatar}
+            currentUrl={removeAvatar ? null : profile.avatarUrl}
+            file={avatar}
             onChange={(file) => {
-              set('avatar', file);
+              setValue('avatar', file);
+              clearErrors('avatar');
             }}
-            accept={IMAGE_UPLOAD_ACCEPT}
-            maxSize={UPLOAD_LIMITS.maxFileBytes}
-            minSize={UPLOAD_LIMITS.minFileBytes}
-            typesLabel={TYPES_LABEL}
-            disabled={isLoading}
-            error={errors.avatar}
+            disabled={pending}
+            error={errors.avatar?.message}
           />
-          {profile.avatarUrl && !values.avatar ? (
-            <button
-              type="button"
-              disabled={isLoading}
-              onClick={() => {
-                set('removeAvatar', !values.removeAvatar);
-              }}
-              className="mt-2 rounded text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-red-400"
-            >
-              {values.removeAvatar ? 'Keep current photo' : 'Remove current photo'}
-            </button>
-          ) : null}
-          {values.removeAvatar && !values.avatar ? (
-            <p className={hintClasses}>The photo will be removed when you save.</p>
-          ) : null}
+          <RemoveImageToggle
+            noun="photo"
+            removable={Boolean(profile.avatarUrl) && !avatar}
+            removing={removeAvatar}
+            onToggle={() => {
+              setValue('removeAvatar', !removeAvatar);
+            }}
+            disabled={pending}
+          />
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fieldId('name')} className={labelClasses}>
-              Name
-            </label>
-            <input
-              id={fieldId('name')}
-              autoComplete="name"
-              value={values.name}
-              onChange={(event) => {
-                set('name', event.target.value);
-              }}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy('name')}
-              className={inputClasses(Boolean(errors.name))}
-            />
-            {fieldError('name')}
-          </div>
-          <div>
-            <label htmlFor={fieldId('phone')} className={labelClasses}>
-              Phone
-            </label>
-            <input
-              id={fieldId('phone')}
-              type="tel"
-              autoComplete="tel"
-              placeholder="+91 98765 43210"
-              value={values.phone}
-              onChange={(event) => {
-                set('phone', event.target.value);
-              }}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={describedBy('phone')}
-              className={inputClasses(Boolean(errors.phone))}
-            />
-            {fieldError('phone')}
-          </div>
-        </div>
-
-        <div>
-          <label htmlFor={fieldId('email')} className={labelClasses}>
-            Email
-          </label>
-          <input
-            id={fieldId('email')}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(event) => {
-              set('email', event.target.value);
-            }}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email', true)}
-            className={inputClasses(Boolean(errors.email))}
+          <TextField
+            label="Name"
+            autoComplete="name"
+            {...register('name')}
+            error={errors.name?.message}
           />
-          <p id={`${fieldId('email')}-hint`} className={hintClasses}>
-            You sign in with this address. Changing it needs your current password.
-          </p>
-          {fieldError('email')}
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+            {...register('phone')}
+            error={errors.phone?.message}
+          />
         </div>
 
-        {emailChanges ? (
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          hint="You sign in with this address. Changing it needs your current password."
+          error={errors.email?.message}
+        />
+
+        {emailChanges(email) ? (
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={values.currentPassword}
+            value={currentPassword}
             onChange={(value) => {
-              set('currentPassword', value);
+              setValue('currentPassword', value);
+              clearErrors('currentPassword');
             }}
             hint={ACCOUNT_MESSAGES.emailNeedsPassword}
-            error={errors.currentPassword}
+            error={errors.currentPassword?.message}
           />
         ) : null}
 
-        {isLoading && progress !== null ? (
+        {pending && progress !== null ? (
           <UploadProgress label="Uploading photo" progress={progress} />
         ) : null}
-        <FormError message={formError} />
+        <FormError message={alert} />
 
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button variant="secondary" onClick={onDone} disabled={isLoading}>
+          <Button variant="secondary" onClick={onDone} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" loading={isLoading}>
-            {isLoading ? 'Saving...' : 'Save changes'}
+          <Button type="submit" loading={pending}>
+            {pending ? 'Saving...' : 'Save changes'}
           </Button>
         </div>
       </form>

@@ -2,20 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_MESSAGES } from '@safarnama/contract';
-import { routes } from '../../app/router';
-import { errorEnvelope, jsonResponse, okEnvelope, renderRoutes, stubFetch } from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { stubFetch, okResponse, errorResponse } from '../../test/utils';
 
 const VALIDATE = '/api/v1/admin/auth/validate-forgot-password-token';
 const SET = '/api/v1/admin/auth/forgot-set-password';
 const FORGOT = '/api/v1/admin/auth/forgot-password';
 const TOKEN = 'A'.repeat(43);
-const unauthenticated = () =>
-  jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Authentication required'));
+const unauthenticated = () => errorResponse(401, 'UNAUTHENTICATED', 'Authentication required');
 
 describe('/set-password', () => {
   it('without a token goes to /login', async () => {
     const calls = stubFetch(() => unauthenticated());
-    const { router } = renderRoutes(routes, '/set-password');
+    const { router } = renderApp('/set-password');
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.some((call) => call.url === VALIDATE)).toBe(false);
@@ -24,10 +23,10 @@ describe('/set-password', () => {
   it('shows the invalid-link alert on a non-200 answer, which only its button closes', async () => {
     const calls = stubFetch((call) =>
       call.url === VALIDATE
-        ? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Route not found'))
+        ? errorResponse(404, 'NOT_FOUND', 'Route not found')
         : unauthenticated(),
     );
-    const { router } = renderRoutes(routes, '/set-password?token=abc123');
+    const { router } = renderApp('/set-password?token=abc123');
 
     const alert = await screen.findByRole('alertdialog', { name: 'Invalid or Expired Link' });
     expect(alert).toHaveTextContent(
@@ -49,16 +48,14 @@ describe('/set-password', () => {
   it('shows the form for a reset link, checks the new password, sets it and goes to /login', async () => {
     const calls = stubFetch((call) => {
       if (call.url === VALIDATE) {
-        return jsonResponse(okEnvelope({ purpose: 'reset', email: 'asha@example.com' }));
+        return okResponse({ purpose: 'reset', email: 'asha@example.com' });
       }
       if (call.url === SET) {
-        return jsonResponse(
-          okEnvelope(null, 200, 'Your password has been set. Sign in with your new password.'),
-        );
+        return okResponse(null, 200, 'Your password has been set. Sign in with your new password.');
       }
       return unauthenticated();
     });
-    const { router } = renderRoutes(routes, `/set-password?token=${TOKEN}`);
+    const { router } = renderApp(`/set-password?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
@@ -99,18 +96,16 @@ describe('/set-password', () => {
   it('words an invitation link as choosing a password, and shows server field errors', async () => {
     stubFetch((call) => {
       if (call.url === VALIDATE) {
-        return jsonResponse(okEnvelope({ purpose: 'invite', email: 'new@example.com' }));
+        return okResponse({ purpose: 'invite', email: 'new@example.com' });
       }
       if (call.url === SET) {
-        return jsonResponse(
-          errorEnvelope(400, 'VALIDATION_ERROR', 'Please correct the highlighted fields', [
-            { path: 'password', message: 'The password must not contain your e-mail or name' },
-          ]),
-        );
+        return errorResponse(400, 'VALIDATION_ERROR', 'Please correct the highlighted fields', [
+          { path: 'password', message: 'The password must not contain your e-mail or name' },
+        ]);
       }
       return unauthenticated();
     });
-    renderRoutes(routes, `/set-password?token=${TOKEN}`);
+    renderApp(`/set-password?token=${TOKEN}`);
     expect(
       await screen.findByRole('heading', { name: 'Choose your password' }),
     ).toBeInTheDocument();
@@ -126,21 +121,18 @@ describe('/set-password', () => {
   it('shows the invalid-link alert when the link dies while the form is open', async () => {
     stubFetch((call) => {
       if (call.url === VALIDATE) {
-        return jsonResponse(okEnvelope({ purpose: 'reset', email: 'asha@example.com' }));
+        return okResponse({ purpose: 'reset', email: 'asha@example.com' });
       }
       if (call.url === SET) {
-        return jsonResponse(
-          errorEnvelope(
-            400,
-            'BAD_REQUEST',
-            'The reset link is either invalid or has expired. Please request a new one.',
-          ),
+        return errorResponse(
+          400,
+          'BAD_REQUEST',
+          'The reset link is either invalid or has expired. Please request a new one.',
         );
       }
       return unauthenticated();
     });
-    renderRoutes(routes, `/set-password?token=${TOKEN}`);
-    const user = userEvent.setup();
+    const { user } = renderApp(`/set-password?token=${TOKEN}`);
     await user.type(await screen.findByLabelText('New password'), 'Monsoon-Ferry-Kochi-42');
     await user.type(screen.getByLabelText('Confirm new password'), 'Monsoon-Ferry-Kochi-42');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
@@ -153,11 +145,9 @@ describe('/set-password', () => {
 describe('/forgot-password', () => {
   it('sends the address and shows the same confirmation, with a way back to login', async () => {
     const calls = stubFetch((call) =>
-      call.url === FORGOT
-        ? jsonResponse(okEnvelope(null, 200, 'Whatever the server says'))
-        : unauthenticated(),
+      call.url === FORGOT ? okResponse(null, 200, 'Whatever the server says') : unauthenticated(),
     );
-    const { router } = renderRoutes(routes, '/forgot-password');
+    const { router } = renderApp('/forgot-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'nobody');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -179,13 +169,10 @@ describe('/forgot-password', () => {
   it('shows a refusal (too many requests) without the confirmation', async () => {
     stubFetch((call) =>
       call.url === FORGOT
-        ? jsonResponse(
-            errorEnvelope(429, 'RATE_LIMITED', 'Too many requests. Try again in 60 seconds.'),
-          )
+        ? errorResponse(429, 'RATE_LIMITED', 'Too many requests. Try again in 60 seconds.')
         : unauthenticated(),
     );
-    renderRoutes(routes, '/forgot-password');
-    const user = userEvent.setup();
+    const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');

@@ -1,18 +1,29 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import {
   API_PATHS,
   type Envelope,
   type ForgotPasswordRequest,
   type ForgotSetPasswordRequest,
-  type LinkPurpose,
   type LoginAnswer,
   type LoginRequest,
   type LoginResponse,
   type Profile,
   type TwoFactorChallenge,
+  type ValidateLinkTokenResponse,
   type ValidateLoginTokenRequest,
 } from '@safarnama/contract';
-import { baseApi, recordOf, messageOf } from '../../app/api';
+import {
+  action,
+  call,
+  dataOf,
+  getQuery,
+  injectEndpoints,
+  mutation,
+  recordOf,
+  withData,
+  type ApiArgs,
+  type baseQuery,
+} from '../../app/api';
 import { clearToken, setToken } from '../../lib/token';
 import { signedIn } from './auth.slice';
 
@@ -24,124 +35,81 @@ import { signedIn } from './auth.slice';
 export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge =>
   'twoFactorRequired' in answer && answer.twoFactorRequired;
 
-/**
- * A session was opened: tokenType 'Session' keeps the token in sessionStorage; 'Cookie' means the
- * server set the HttpOnly cookie and nothing is stored here (DESIGN §4).
- */
-const keepSession = (
-  answer: LoginResponse,
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
-): void => {
-  if (answer.tokenType === 'Session' && answer.token) setToken(answer.token);
-  else clearToken();
-  dispatch(signedIn());
-};
-
 /** A valid set-password link: what it is for and whose it is. */
-export interface LinkCheck {
-  purpose: LinkPurpose;
-  email: string;
-}
+export type LinkCheck = ValidateLinkTokenResponse;
 
-export const authApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    /**
-     * Signs in (form data plus the location of spec §7). A session answer is kept at once
-     * (`keepSession`); a two-factor challenge is handed back for the code step.
-     */
-    login: build.mutation<LoginAnswer, LoginRequest>({
-      async queryFn(data, api, _extra, baseQuery) {
-        const result = await baseQuery({
-          url: API_PATHS.auth.login,
-          method: 'POST',
-          body: { data },
-        });
-        if (result.error) return { error: result.error };
-        // Typed by the contract, not parsed with zod: zod stays out of the first bundle.
-        const answer = (result.data as Envelope<LoginAnswer>).data;
-        if (!isTwoFactorChallenge(answer)) keepSession(answer, api.dispatch);
-        return { data: answer };
-      },
+type Send = (args: ApiArgs) => ReturnType<typeof baseQuery>;
+
+/**
+ * POSTs `{data}` to a sign-in call. A session answer is kept at once (before the 'Profile' refetch):
+ * tokenType 'Session' keeps the token in sessionStorage; 'Cookie' means the server set the HttpOnly
+ * cookie and nothing is stored here (DESIGN §4). A two-factor challenge is handed back as it is.
+ */
+const signIn =
+  <A, T extends LoginAnswer>(url: string) =>
+  async (data: A, { dispatch }: BaseQueryApi, _extra: unknown, send: Send) => {
+    const result = await send(withData(url)(data));
+    if (result.error) return { error: result.error };
+    // Typed by the contract, not parsed with zod: zod stays out of the first bundle.
+    const answer = dataOf(result.data as Envelope<T>);
+    if (!isTwoFactorChallenge(answer)) {
+      if (answer.tokenType === 'Session' && answer.token) setToken(answer.token);
+      else clearToken();
+      dispatch(signedIn());
+    }
+    return { data: answer };
+  };
+
+export const authApi = injectEndpoints({
+  /** Form data plus the location of spec §7; a challenge goes on to the code step. */
+  login: (build) =>
+    build.mutation<LoginAnswer, LoginRequest>({
+      queryFn: signIn(API_PATHS.auth.login),
       invalidatesTags: (answer) => (answer && !isTwoFactorChallenge(answer) ? ['Profile'] : []),
     }),
-    /** The second sign-in step: the challenge's loginToken with a TOTP or a recovery code. */
-    validateLoginToken: build.mutation<LoginResponse, ValidateLoginTokenRequest>({
-      async queryFn(data, api, _extra, baseQuery) {
-        const result = await baseQuery({
-          url: API_PATHS.auth.validateLoginToken,
-          method: 'POST',
-          body: { data },
-        });
-        if (result.error) return { error: result.error };
-        const answer = (result.data as Envelope<LoginResponse>).data;
-        keepSession(answer, api.dispatch);
-        return { data: answer };
-      },
+  /** The second sign-in step: the challenge's loginToken with a TOTP or a recovery code. */
+  validateLoginToken: (build) =>
+    build.mutation<LoginResponse, ValidateLoginTokenRequest>({
+      queryFn: signIn(API_PATHS.auth.validateLoginToken),
       invalidatesTags: ['Profile'],
     }),
-    /** Always the same answer, whether or not the address has an account (SECURITY.md case 3). */
-    forgotPassword: build.mutation<string, ForgotPasswordRequest>({
-      query: (data) => ({ url: API_PATHS.auth.forgotPassword, method: 'POST', body: { data } }),
-      transformResponse: messageOf,
-    }),
-    /** Sets the password of a reset or invitation link; signs nobody in. */
-    forgotSetPassword: build.mutation<string, ForgotSetPasswordRequest>({
-      query: (data) => ({
-        url: API_PATHS.auth.forgotSetPassword,
-        method: 'POST',
-        body: { data },
-      }),
-      transformResponse: messageOf,
-    }),
-    logout: build.mutation<null, undefined>({
-      query: () => ({ url: API_PATHS.auth.logout, method: 'POST' }),
-      transformResponse: () => null,
-    }),
-    getProfile: build.query<Profile, undefined>({
-      query: () => API_PATHS.auth.profile,
-      transformResponse: recordOf<Profile>,
-      providesTags: ['Profile'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(signedIn());
-        } catch {
-          // The caller reads the error.
-        }
-      },
-    }),
-    /**
-     * Checks a set-password link: valid only when the server answers status 200 (spec §5); then
-     * null data means invalid. A valid answer says whether it is a reset or an invitation.
-     */
-    validateForgotPasswordToken: build.query<LinkCheck | null, string>({
-      query: (token) => ({
-        url: API_PATHS.auth.validateForgotPasswordToken,
-        method: 'POST',
-        body: { data: { token } },
-      }),
-      transformResponse: (response: Envelope<Partial<LinkCheck> | null>, meta) => {
-        if (meta?.response?.status !== 200) return null;
-        const data = response.data ?? {};
-        return {
-          purpose: data.purpose === 'invite' ? 'invite' : 'reset',
-          email: typeof data.email === 'string' ? data.email : '',
-        };
-      },
-      keepUnusedDataFor: 0,
-    }),
+  /** Always the same answer, whether or not the address has an account (SECURITY.md case 3). */
+  forgotPassword: action<ForgotPasswordRequest>(API_PATHS.auth.forgotPassword),
+  /** Sets the password of a reset or invitation link; signs nobody in. */
+  forgotSetPassword: action<ForgotSetPasswordRequest>(API_PATHS.auth.forgotSetPassword),
+  logout: mutation(call('POST', API_PATHS.auth.logout), () => null),
+  getProfile: getQuery(API_PATHS.auth.profile, recordOf<Profile>, ['Profile'], {
+    async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      try {
+        await queryFulfilled;
+        dispatch(signedIn());
+      } catch {
+        // The caller reads the error.
+      }
+    },
   }),
+  /**
+   * Checks a set-password link: valid only when the server answers status 200 (spec §5); then
+   * null data means invalid. A valid answer says whether it is a reset or an invitation.
+   */
+  validateForgotPasswordToken: getQuery(
+    (token: string) => withData(API_PATHS.auth.validateForgotPasswordToken)({ token }),
+    (response: Envelope<Partial<LinkCheck> | null>, meta): LinkCheck | null => {
+      if (meta?.response?.status !== 200) return null;
+      const data = response.data ?? {};
+      return {
+        purpose: data.purpose === 'invite' ? 'invite' : 'reset',
+        email: typeof data.email === 'string' ? data.email : '',
+      };
+    },
+    undefined,
+    { keepUnusedDataFor: 0 },
+  ),
 });
 
-export const {
-  useLoginMutation,
-  useValidateLoginTokenMutation,
-  useForgotPasswordMutation,
-  useForgotSetPasswordMutation,
-  useLogoutMutation,
-  useGetProfileQuery,
-  useValidateForgotPasswordTokenQuery,
-} = authApi;
+export const { useLoginMutation, useValidateLoginTokenMutation, useLogoutMutation } = authApi;
+export const { useForgotPasswordMutation, useForgotSetPasswordMutation } = authApi;
+export const { useGetProfileQuery, useValidateForgotPasswordTokenQuery } = authApi;
 
 /** The signed-in admin's profile (shared cache entry of the access check). */
 export const useProfile = () => useGetProfileQuery(undefined);

@@ -3,15 +3,13 @@ import { useWatch, type Path } from 'react-hook-form';
 import {
   BLOG_LIMITS,
   BLOG_MESSAGES,
-  IMAGE_UPLOAD_ACCEPT,
-  UPLOAD_LIMITS,
   blogFieldsSchema,
   slugify,
   type Blog,
   type BlogStatus,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
-import { fieldErrorClasses, FormError, inputClasses, labelClasses } from '../../components/ui/Form';
+import { FormError, FormField, IMAGE_UPLOAD_PROPS, TextField } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -65,43 +63,6 @@ const fieldOf = (path: string): Path<BlogFormFields> | null => {
   return head in initialValues(null) ? (head as Path<BlogFormFields>) : null;
 };
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  counter?: { length: number; max: number };
-  hint?: ReactNode;
-  children: ReactNode;
-}
-
-const Field = ({ id, label, error, counter, hint, children }: FieldProps) => (
-  <div>
-    <div className="flex items-baseline justify-between gap-2">
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-      </label>
-      {counter ? (
-        <span
-          aria-hidden="true"
-          className={`text-xs tabular-nums ${counter.length > counter.max ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}
-        >
-          {counter.length}/{counter.max}
-        </span>
-      ) : null}
-    </div>
-    {children}
-    {error ? (
-      <p id={`${id}-error`} className={fieldErrorClasses}>
-        {error}
-      </p>
-    ) : hint ? (
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        {hint}
-      </p>
-    ) : null}
-  </div>
-);
-
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
     <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">{title}</legend>
@@ -115,15 +76,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
  */
 export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
   const isEdit = blog !== null;
-  const baseId = useId();
-  const ids = {
-    title: `${baseId}-title`,
-    slug: `${baseId}-slug`,
-    excerpt: `${baseId}-excerpt`,
-    content: `${baseId}-content`,
-    metaTitle: `${baseId}-meta-title`,
-    metaDescription: `${baseId}-meta-description`,
-  };
+  const contentId = useId();
   const {
     form,
     submit,
@@ -211,17 +164,11 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
     }
   };
 
-  const describedBy = (field: keyof typeof ids, hint = false) =>
-    errors[field] ? `${ids[field]}-error` : hint ? `${ids[field]}-hint` : undefined;
-  const invalid = (field: keyof BlogFormFields) => (errors[field] ? true : undefined);
   const errorOf = (field: keyof BlogFormFields) => errors[field]?.message;
-  /** What the counted text fields (excerpt, meta title and description) share. */
-  const countedProps = (field: 'excerpt' | 'metaTitle' | 'metaDescription') => ({
-    id: ids[field],
-    ...register(field),
-    maxLength: BLOG_LIMITS[field],
-    'aria-invalid': invalid(field),
-    'aria-describedby': describedBy(field),
+  /** A counted text field (excerpt, meta title and description): label, counter and error. */
+  const counted = (field: 'excerpt' | 'metaTitle' | 'metaDescription', length: number) => ({
+    error: errorOf(field),
+    counter: { length, max: BLOG_LIMITS[field] },
   });
 
   return (
@@ -252,70 +199,66 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
       >
         <Section title="Article">
           <div className="grid gap-4 md:grid-cols-2">
-            <Field id={ids.title} label="Title *" error={errorOf('title')}>
-              <input
-                id={ids.title}
-                {...register('title', {
-                  onChange: (event: { target: { value: string } }) => {
-                    if (slugEdited) return;
-                    setValue('slug', slugify(event.target.value));
-                    clearErrors('slug');
-                  },
-                })}
-                maxLength={BLOG_LIMITS.title}
-                autoComplete="off"
-                aria-required="true"
-                aria-invalid={invalid('title')}
-                aria-describedby={describedBy('title')}
-                className={inputClasses(Boolean(errors.title))}
-              />
-            </Field>
-            <Field
-              id={ids.slug}
+            <TextField
+              label="Title *"
+              error={errorOf('title')}
+              {...register('title', {
+                onChange: (event: { target: { value: string } }) => {
+                  if (slugEdited) return;
+                  setValue('slug', slugify(event.target.value));
+                  clearErrors('slug');
+                },
+              })}
+              maxLength={BLOG_LIMITS.title}
+              autoComplete="off"
+              aria-required="true"
+            />
+            <FormField
               label="Slug"
               error={errorOf('slug')}
               hint={
-                slugEdited
-                  ? 'Lower-case letters, digits and hyphens. Leave empty to make one from the title.'
-                  : 'Made from the title until you edit it.'
+                errorOf('slug')
+                  ? undefined
+                  : slugEdited
+                    ? 'Lower-case letters, digits and hyphens. Leave empty to make one from the title.'
+                    : 'Made from the title until you edit it.'
               }
             >
-              <input
-                id={ids.slug}
-                {...register('slug', {
-                  onChange: () => {
-                    setSlugEdited(true);
-                  },
-                  onBlur: () => {
-                    // Tidy what was typed ("My Slug " → "my-slug") without fighting the typing.
-                    const slug = getValues('slug');
-                    if (slug && slug !== slugify(slug)) setValue('slug', slugify(slug));
-                  },
-                })}
-                maxLength={BLOG_LIMITS.slug}
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={invalid('slug')}
-                aria-describedby={describedBy('slug', true)}
-                className={`${inputClasses(Boolean(errors.slug))} font-mono`}
-              />
-            </Field>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register('slug', {
+                    onChange: () => {
+                      setSlugEdited(true);
+                    },
+                    onBlur: () => {
+                      // Tidy what was typed ("My Slug " → "my-slug") without fighting the typing.
+                      const slug = getValues('slug');
+                      if (slug && slug !== slugify(slug)) setValue('slug', slugify(slug));
+                    },
+                  })}
+                  maxLength={BLOG_LIMITS.slug}
+                  autoComplete="off"
+                  spellCheck={false}
+                  className={`${control.className} font-mono`}
+                />
+              )}
+            </FormField>
           </div>
-          <Field
-            id={ids.excerpt}
-            label="Excerpt"
-            error={errorOf('excerpt')}
-            counter={{ length: excerpt.length, max: BLOG_LIMITS.excerpt }}
-          >
-            <textarea
-              {...countedProps('excerpt')}
-              rows={3}
-              placeholder="A short summary shown in lists and on the homepage"
-              className={`${inputClasses(Boolean(errors.excerpt))} resize-y`}
-            />
-          </Field>
+          <FormField label="Excerpt" {...counted('excerpt', excerpt.length)}>
+            {(control) => (
+              <textarea
+                {...control}
+                {...register('excerpt')}
+                maxLength={BLOG_LIMITS.excerpt}
+                rows={3}
+                placeholder="A short summary shown in lists and on the homepage"
+                className={`${control.className} resize-y`}
+              />
+            )}
+          </FormField>
           <LazyRichTextEditor
-            id={ids.content}
+            id={contentId}
             label="Content"
             value={content}
             placeholder="Write the article…"
@@ -350,6 +293,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
 
         <Section title="Cover image and tags">
           <SingleImageField
+            {...IMAGE_UPLOAD_PROPS}
             label="Cover Image"
             currentImage={blog?.coverImage ?? null}
             file={coverFile}
@@ -357,10 +301,6 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
               setValue('coverImage', file);
               clearErrors('coverImage');
             }}
-            accept={IMAGE_UPLOAD_ACCEPT}
-            maxSize={UPLOAD_LIMITS.maxFileBytes}
-            minSize={UPLOAD_LIMITS.minFileBytes}
-            typesLabel="JPEG, PNG, GIF or WebP"
             disabled={saving}
             error={errorOf('coverImage')}
           />
@@ -382,32 +322,29 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
         </Section>
 
         <Section title="SEO">
-          <Field
-            id={ids.metaTitle}
+          <TextField
             label="Meta Title"
-            error={errorOf('metaTitle')}
-            counter={{ length: metaTitle.length, max: BLOG_LIMITS.metaTitle }}
-          >
-            <input
-              {...countedProps('metaTitle')}
-              autoComplete="off"
-              placeholder={title || 'Shown as the title in search results'}
-              className={inputClasses(Boolean(errors.metaTitle))}
-            />
-          </Field>
-          <Field
-            id={ids.metaDescription}
+            {...counted('metaTitle', metaTitle.length)}
+            {...register('metaTitle')}
+            maxLength={BLOG_LIMITS.metaTitle}
+            autoComplete="off"
+            placeholder={title || 'Shown as the title in search results'}
+          />
+          <FormField
             label="Meta Description"
-            error={errorOf('metaDescription')}
-            counter={{ length: metaDescription.length, max: BLOG_LIMITS.metaDescription }}
+            {...counted('metaDescription', metaDescription.length)}
           >
-            <textarea
-              {...countedProps('metaDescription')}
-              rows={3}
-              placeholder="Shown under the title in search results"
-              className={`${inputClasses(Boolean(errors.metaDescription))} resize-y`}
-            />
-          </Field>
+            {(control) => (
+              <textarea
+                {...control}
+                {...register('metaDescription')}
+                maxLength={BLOG_LIMITS.metaDescription}
+                rows={3}
+                placeholder="Shown under the title in search results"
+                className={`${control.className} resize-y`}
+              />
+            )}
+          </FormField>
         </Section>
 
         <FormError message={alert} />

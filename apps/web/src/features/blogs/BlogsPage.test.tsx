@@ -1,22 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { API_PATHS, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
 import { stubLayoutForEditor } from '../../test/layout';
+import { openPage, type TestUser } from '../../test/app';
 import {
-  errorEnvelope,
   formEntries,
   idempotencyKeysOf,
-  jsonResponse,
-  makeProfile,
   networkDown,
   okEnvelope,
-  renderRoutes,
-  stubFetch,
   stubXhr,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import {
   IDS,
@@ -28,7 +24,6 @@ import {
   makeCover,
 } from './test-data';
 
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const ALL: PermissionKey[] = ['blogs.view', 'blogs.create', 'blogs.update'];
 
 const published = makeBlog(1, {
@@ -53,24 +48,21 @@ interface ServerOptions {
 }
 
 const stubServer = ({ permissions = ALL, list, save }: ServerOptions = {}) =>
-  stubFetch((call) => {
+  stubSignedIn({ permissions }, (call) => {
     switch (call.url) {
-      case PROFILE:
-        return jsonResponse(okRecord(makeProfile({ permissions })));
       case API_PATHS.service.listBlogs:
-        return list ? list(call) : jsonResponse(okEnvelope(blogListAnswer([published, draft])));
+        return list ? list(call) : okResponse(blogListAnswer([published, draft]));
       case API_PATHS.service.activeCountries:
-        return jsonResponse(okEnvelope(activeCountries));
+        return okResponse(activeCountries);
       case API_PATHS.service.activeStates:
-        return jsonResponse(okEnvelope(activeStates));
+        return okResponse(activeStates);
       case API_PATHS.service.activePlaces:
-        return jsonResponse(okEnvelope(activePlaces));
+        return okResponse(activePlaces);
       case API_PATHS.service.addBlog:
       case API_PATHS.service.updateBlog:
-        if (save) return save(call);
-        break;
+        return save?.(call);
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
 
 const listCalls = (calls: RecordedCall[]) =>
@@ -80,25 +72,18 @@ const saveCalls = (calls: RecordedCall[]) =>
     (call) => call.url === API_PATHS.service.addBlog || call.url === API_PATHS.service.updateBlog,
   );
 
-const open = async () => {
-  const view = renderRoutes(routes, '/services/addPlaceBlog');
-  await screen.findByRole('heading', { name: 'Places Travelpedia' });
-  return view;
-};
+const open = () => openPage('/services/addPlaceBlog', 'Places Travelpedia');
 
-const openAddForm = async (user: ReturnType<typeof userEvent.setup>) => {
-  await open();
+const openAddForm = async () => {
+  const { user } = await open();
   await user.click(await screen.findByRole('button', { name: 'Add Blog' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Blog' });
   // The lazy editor has arrived.
   await within(dialog).findByRole('textbox', { name: 'Content' });
-  return within(dialog);
+  return { user, dialog: within(dialog) };
 };
 
-const chooseLocation = async (
-  dialog: ReturnType<typeof within>,
-  user: ReturnType<typeof userEvent.setup>,
-) => {
+const chooseLocation = async (dialog: ReturnType<typeof within>, user: TestUser) => {
   await within(dialog.getByLabelText('Country *')).findByRole('option', { name: 'India (IN)' });
   await user.selectOptions(dialog.getByLabelText('Country *'), IDS.country);
   await within(dialog.getByLabelText('State *')).findByRole('option', { name: 'Kerala' });
@@ -143,10 +128,8 @@ describe('BlogsPage', () => {
     const calls = stubServer({
       list: (call) =>
         call.search.get('search')
-          ? jsonResponse(okEnvelope(blogListAnswer([])))
-          : jsonResponse(
-              okEnvelope(blogListAnswer([published, draft], 25, Number(call.search.get('page')))),
-            ),
+          ? okResponse(blogListAnswer([]))
+          : okResponse(blogListAnswer([published, draft], 25, Number(call.search.get('page')))),
     });
     await open();
     await screen.findByText('Monsoon in Munnar');
@@ -176,7 +159,7 @@ describe('BlogsPage', () => {
 
   it('shows an error banner when the list fails', async () => {
     stubServer({
-      list: () => jsonResponse(errorEnvelope(500, 'INTERNAL', 'Something went wrong')),
+      list: () => errorResponse(500, 'INTERNAL', 'Something went wrong'),
     });
     await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
@@ -184,8 +167,7 @@ describe('BlogsPage', () => {
 
   it('previews the saved, sanitised article', async () => {
     stubServer();
-    const user = userEvent.setup();
-    await open();
+    const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Preview Monsoon in Munnar' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Blog Preview' }));
     expect(dialog.getByRole('heading', { level: 2, name: 'Tea' })).toBeVisible();
@@ -196,8 +178,7 @@ describe('BlogsPage', () => {
 describe('BlogFormModal', () => {
   it('fills the slug from the title until the slug is edited by hand', async () => {
     stubServer();
-    const user = userEvent.setup();
-    const dialog = await openAddForm(user);
+    const { user, dialog } = await openAddForm();
     const title = dialog.getByLabelText('Title *');
     const slug = dialog.getByLabelText('Slug');
     await user.type(title, 'Monsoon in Munnar!');
@@ -210,8 +191,7 @@ describe('BlogFormModal', () => {
 
   it('validates on the client with the contract schema', async () => {
     const calls = stubServer();
-    const user = userEvent.setup();
-    const dialog = await openAddForm(user);
+    const { user, dialog } = await openAddForm();
     await user.type(dialog.getByLabelText('Slug'), 'Bad Slug');
     await user.click(dialog.getByRole('button', { name: 'Publish' }));
     expect(dialog.getByText('Title is required')).toBeVisible();
@@ -223,10 +203,9 @@ describe('BlogFormModal', () => {
 
   it('publishes a new blog as multipart with tags[i] and no cover, then says so', async () => {
     const calls = stubServer({
-      save: () => jsonResponse(okEnvelope({ data: published }, 201, 'Blog added successfully')),
+      save: () => okResponse({ data: published }, 201, 'Blog added successfully'),
     });
-    const user = userEvent.setup();
-    const dialog = await openAddForm(user);
+    const { user, dialog } = await openAddForm();
     await user.type(dialog.getByLabelText('Title *'), 'Monsoon in Munnar');
     await chooseLocation(dialog, user);
     await user.type(dialog.getByLabelText('Excerpt'), 'Green hills');
@@ -272,11 +251,10 @@ describe('BlogFormModal', () => {
         answers += 1;
         return answers === 1
           ? networkDown()
-          : jsonResponse(okEnvelope({ data: draft }, 201, 'Blog added successfully'));
+          : okResponse({ data: draft }, 201, 'Blog added successfully');
       },
     });
-    const user = userEvent.setup();
-    const dialog = await openAddForm(user);
+    const { user, dialog } = await openAddForm();
     await user.type(dialog.getByLabelText('Title *'), 'Monsoon in Munnar');
     await chooseLocation(dialog, user);
     await user.click(dialog.getByRole('button', { name: 'Save Draft' }));
@@ -297,14 +275,11 @@ describe('BlogFormModal', () => {
   it('shows a taken slug (409) on the slug field and server field errors on theirs', async () => {
     stubServer({
       save: () =>
-        jsonResponse(
-          errorEnvelope(409, 'CONFLICT', 'A blog with this slug already exists', [
-            { path: 'metaTitle', message: 'Too long for the server' },
-          ]),
-        ),
+        errorResponse(409, 'CONFLICT', 'A blog with this slug already exists', [
+          { path: 'metaTitle', message: 'Too long for the server' },
+        ]),
     });
-    const user = userEvent.setup();
-    const dialog = await openAddForm(user);
+    const { user, dialog } = await openAddForm();
     await user.type(dialog.getByLabelText('Title *'), 'Monsoon in Munnar');
     await chooseLocation(dialog, user);
     await user.click(dialog.getByRole('button', { name: 'Save Draft' }));
@@ -326,8 +301,7 @@ describe('BlogFormModal', () => {
       status: 200,
       body: okEnvelope({ data: published }, 200, 'Blog updated successfully'),
     }));
-    const user = userEvent.setup();
-    await open();
+    const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Edit Monsoon in Munnar' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Blog' }));
     await dialog.findByRole('textbox', { name: 'Content' });

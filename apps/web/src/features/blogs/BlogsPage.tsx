@@ -1,16 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { Blog } from '@safarnama/contract';
-import { Button } from '../../components/ui/Button';
 import {
   DataTable,
-  HeaderCell,
+  EditAction,
   ListPageShell,
-  OverlaySpinner,
   PersonCell,
   RowAction,
+  type Column,
 } from '../../components/ui/ListPageShell';
 import { formatShortDate } from '../../lib/format';
-import { useListPage, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from './blogs.api';
 import { locationLabel } from './format';
@@ -26,11 +25,6 @@ const BlogPreviewModal = lazy(() =>
   import('./BlogPreviewModal').then((module) => ({ default: module.BlogPreviewModal })),
 );
 
-type OpenDialog =
-  { kind: 'none' } | { kind: 'form'; blog: Blog | null } | { kind: 'preview'; blog: Blog };
-
-const NONE: OpenDialog = { kind: 'none' };
-
 const TEXTS = {
   title: 'Places Travelpedia',
   description: 'Travelpedia articles about places: write, preview and publish them.',
@@ -40,7 +34,18 @@ const TEXTS = {
   emptyMessage: 'Write the first Travelpedia article with Add Blog.',
   countLabel: ['blog', 'blogs'],
   loadingLabel: 'Loading blogs',
+  addLabel: 'Add Blog',
 } as const;
+
+const COLUMNS: Column[] = [
+  { label: 'Cover', srOnly: true },
+  'Title',
+  'Place',
+  'Status',
+  'Published',
+  'Author',
+  'Actions',
+];
 
 /** /services/addPlaceBlog: 'Places Travelpedia' (spec §2), the place blogs. */
 export const BlogsPage = () => {
@@ -53,117 +58,81 @@ export const BlogsPage = () => {
     errorFallback: 'Failed to load blogs',
   });
 
-  const [dialog, setDialog] = useState<OpenDialog>(NONE);
-  const handleClose = (): void => {
-    setDialog(NONE);
-  };
+  const { dialog, open, openForm, close, onAdd } = useListDialog<
+    Blog,
+    { kind: 'preview'; blog: Blog }
+  >(canCreate);
+
+  const dialogs = (
+    <>
+      {dialog.kind === 'form' ? <BlogFormModal blog={dialog.record} onClose={close} /> : null}
+      {dialog.kind === 'preview' ? <BlogPreviewModal blog={dialog.blog} onClose={close} /> : null}
+    </>
+  );
 
   return (
-    <>
-      <ListPageShell
-        list={list}
-        texts={TEXTS}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', blog: null });
-              }}
-            >
-              Add Blog
-            </Button>
-          ) : null
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>
-                <span className="sr-only">Cover</span>
-              </HeaderCell>
-              <HeaderCell>Title</HeaderCell>
-              <HeaderCell>Place</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Published</HeaderCell>
-              <HeaderCell>Author</HeaderCell>
-              <HeaderCell>Actions</HeaderCell>
-            </>
-          }
-        >
-          {list.rows.map((blog) => (
-            <tr key={blog._id} className="align-top">
-              <td className="w-20 px-3 py-3">
-                {blog.coverImage ? (
-                  <Img
-                    image={blog.coverImage}
-                    alt=""
-                    className="aspect-[4/3] w-16 rounded-md object-cover"
-                  />
-                ) : (
-                  <div
-                    aria-hidden="true"
-                    className="aspect-[4/3] w-16 rounded-md bg-slate-100 dark:bg-slate-800"
-                  />
-                )}
-              </td>
-              <td className="max-w-72 min-w-48 px-3 py-3">
-                <div className="font-medium break-words text-slate-900 dark:text-white">
-                  {blog.title}
-                </div>
-                <div className="mt-0.5 font-mono text-xs break-all text-slate-500 dark:text-slate-400">
-                  {blog.slug}
-                </div>
-              </td>
-              <td className="min-w-40 px-3 py-3 text-slate-700 dark:text-slate-300">
-                {locationLabel(blog)}
-              </td>
-              <td className="px-3 py-3">
-                <BlogStatusPill status={blog.status} />
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
-                {blog.publishedAt ? formatShortDate(blog.publishedAt) : '—'}
-              </td>
-              <td className="px-3 py-3">
-                {blog.author ? (
-                  <PersonCell name={blog.author.name} image={blog.author.image} />
-                ) : null}
-              </td>
-              <td className="px-3 py-3">
-                <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-                  {canUpdate ? (
-                    <RowAction
-                      tone="teal"
-                      aria-label={`Edit ${blog.title}`}
-                      onClick={() => {
-                        setDialog({ kind: 'form', blog });
-                      }}
-                    >
-                      Edit
-                    </RowAction>
-                  ) : null}
-                  <RowAction
-                    tone="indigo"
-                    aria-label={`Preview ${blog.title}`}
-                    onClick={() => {
-                      setDialog({ kind: 'preview', blog });
-                    }}
-                  >
-                    Preview
-                  </RowAction>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </ListPageShell>
-
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? <BlogFormModal blog={dialog.blog} onClose={handleClose} /> : null}
-        {dialog.kind === 'preview' ? (
-          <BlogPreviewModal blog={dialog.blog} onClose={handleClose} />
-        ) : null}
-      </Suspense>
-    </>
+    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+      <DataTable columns={COLUMNS}>
+        {list.rows.map((blog) => (
+          <tr key={blog._id} className="align-top">
+            <td className="w-20 px-3 py-3">
+              {blog.coverImage ? (
+                <Img
+                  image={blog.coverImage}
+                  alt=""
+                  className="aspect-[4/3] w-16 rounded-md object-cover"
+                />
+              ) : (
+                <div
+                  aria-hidden="true"
+                  className="aspect-[4/3] w-16 rounded-md bg-slate-100 dark:bg-slate-800"
+                />
+              )}
+            </td>
+            <td className="max-w-72 min-w-48 px-3 py-3">
+              <div className="font-medium break-words text-slate-900 dark:text-white">
+                {blog.title}
+              </div>
+              <div className="mt-0.5 font-mono text-xs break-all text-slate-500 dark:text-slate-400">
+                {blog.slug}
+              </div>
+            </td>
+            <td className="min-w-40 px-3 py-3 text-slate-700 dark:text-slate-300">
+              {locationLabel(blog)}
+            </td>
+            <td className="px-3 py-3">
+              <BlogStatusPill status={blog.status} />
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+              {blog.publishedAt ? formatShortDate(blog.publishedAt) : '—'}
+            </td>
+            <td className="px-3 py-3">
+              {blog.author ? (
+                <PersonCell name={blog.author.name} image={blog.author.image} />
+              ) : null}
+            </td>
+            <td className="px-3 py-3">
+              <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+                <EditAction
+                  record={blog}
+                  name={blog.title}
+                  onClick={canUpdate ? openForm : undefined}
+                />
+                <RowAction
+                  tone="indigo"
+                  aria-label={`Preview ${blog.title}`}
+                  onClick={() => {
+                    open({ kind: 'preview', blog });
+                  }}
+                >
+                  Preview
+                </RowAction>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

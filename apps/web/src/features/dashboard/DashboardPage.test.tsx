@@ -2,16 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, MONTHS, SOCKET_EVENTS, TOUR_TYPES, type Dashboard } from '@safarnama/contract';
-import { routes } from '../../app/router';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { stubSignedIn, okResponse, errorResponse } from '../../test/utils';
 import { serverEmit } from '../../test/fakeSocket';
 import { makeNotification } from '../marketing/test-data';
 
@@ -22,8 +14,6 @@ vi.mock('./DashboardCharts', () => ({
     <div>{`month chart: ${data.length}`}</div>
   ),
 }));
-
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 
 const answer: Dashboard = {
   counts: {
@@ -49,20 +39,16 @@ const answer: Dashboard = {
 };
 
 const serve = (dashboard: () => Response) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) {
-      return jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })));
-    }
-    if (call.url === API_PATHS.service.dashboard) return dashboard();
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
-  });
+  stubSignedIn({ permissions: ['dashboard.view'] }, (call) =>
+    call.url === API_PATHS.service.dashboard ? dashboard() : undefined,
+  );
 
 const card = (label: string) => screen.getByRole('group', { name: label });
 
 describe('DashboardPage', () => {
   it('shows the counts, homepage slots, gaps with links and the chart numbers', async () => {
-    serve(() => jsonResponse(okEnvelope({ data: answer })));
-    renderRoutes(routes, '/dashboard');
+    serve(() => okResponse({ data: answer }));
+    renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(await screen.findByRole('group', { name: 'Itineraries' })).toHaveTextContent(
       '97 active · 2 inactive',
@@ -111,31 +97,29 @@ describe('DashboardPage', () => {
 
   it('shows the latest admin activity when the answer carries it', async () => {
     serve(() =>
-      jsonResponse(
-        okEnvelope({
-          data: {
-            ...answer,
-            latestActivity: [
-              {
-                _id: 'a1',
-                admin: { _id: 'x', name: 'Ravi Kumar', email: 'ravi@example.com' },
-                action: 'update',
-                entityType: 'itinerary',
-                entityId: 'i1',
-                summary: "Updated itinerary 'Goa Beach Escape'",
-                changes: null,
-                method: 'PUT',
-                path: '/api/v1/admin/service/update-itinerary/i1',
-                ip: '203.0.113.7',
-                userAgent: null,
-                createdAt: '2025-03-07T10:15:00.000Z',
-              },
-            ],
-          },
-        }),
-      ),
+      okResponse({
+        data: {
+          ...answer,
+          latestActivity: [
+            {
+              _id: 'a1',
+              admin: { _id: 'x', name: 'Ravi Kumar', email: 'ravi@example.com' },
+              action: 'update',
+              entityType: 'itinerary',
+              entityId: 'i1',
+              summary: "Updated itinerary 'Goa Beach Escape'",
+              changes: null,
+              method: 'PUT',
+              path: '/api/v1/admin/service/update-itinerary/i1',
+              ip: '203.0.113.7',
+              userAgent: null,
+              createdAt: '2025-03-07T10:15:00.000Z',
+            },
+          ],
+        },
+      }),
     );
-    renderRoutes(routes, '/dashboard');
+    renderApp('/dashboard');
     const latest = await screen.findByRole('region', { name: 'Latest admin activity' });
     expect(within(latest).getByText("Updated itinerary 'Goa Beach Escape'")).toBeVisible();
     expect(within(latest).getByText(/Ravi Kumar/)).toBeVisible();
@@ -146,8 +130,8 @@ describe('DashboardPage', () => {
   });
 
   it('leaves the activity card out when the answer has none (no activity.view)', async () => {
-    serve(() => jsonResponse(okEnvelope({ data: answer })));
-    renderRoutes(routes, '/dashboard');
+    serve(() => okResponse({ data: answer }));
+    renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Homepage slots' });
     expect(screen.queryByRole('region', { name: 'Latest admin activity' })).not.toBeInTheDocument();
   });
@@ -155,30 +139,28 @@ describe('DashboardPage', () => {
   it('shows the empty state on a fresh install', async () => {
     const zero = { active: 0, inactive: 0 };
     serve(() =>
-      jsonResponse(
-        okEnvelope({
-          data: {
-            ...answer,
-            counts: {
-              itineraries: zero,
-              places: zero,
-              countries: 0,
-              states: 0,
-              blogs: { draft: 0, published: 0 },
-              imageLibraries: zero,
-              images: 0,
-            },
-            homepage: { ...answer.homepage, places: 0, packages: 0, blogs: 0 },
-            gaps: {
-              placesMissingMonths: [],
-              itinerariesWithoutGallery: { count: 0, items: [] },
-              publicItinerariesWithoutSeo: { count: 0, items: [] },
-            },
+      okResponse({
+        data: {
+          ...answer,
+          counts: {
+            itineraries: zero,
+            places: zero,
+            countries: 0,
+            states: 0,
+            blogs: { draft: 0, published: 0 },
+            imageLibraries: zero,
+            images: 0,
           },
-        }),
-      ),
+          homepage: { ...answer.homepage, places: 0, packages: 0, blogs: 0 },
+          gaps: {
+            placesMissingMonths: [],
+            itinerariesWithoutGallery: { count: 0, items: [] },
+            publicItinerariesWithoutSeo: { count: 0, items: [] },
+          },
+        },
+      }),
     );
-    renderRoutes(routes, '/dashboard');
+    renderApp('/dashboard');
     expect(await screen.findByText('No content yet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add countries' })).toHaveAttribute(
       'href',
@@ -191,10 +173,10 @@ describe('DashboardPage', () => {
     let fail = true;
     serve(() =>
       fail
-        ? jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Internal server error'))
-        : jsonResponse(okEnvelope({ data: answer })),
+        ? errorResponse(500, 'INTERNAL_ERROR', 'Internal server error')
+        : okResponse({ data: answer }),
     );
-    renderRoutes(routes, '/dashboard');
+    renderApp('/dashboard');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The dashboard could not be loaded');
     expect(alert).toHaveTextContent('Internal server error');
@@ -222,10 +204,8 @@ describe('DashboardPage', () => {
       const zone = process.env.TZ;
       process.env.TZ = 'America/New_York';
       try {
-        serve(() =>
-          jsonResponse(okEnvelope({ data: { ...answer, upcomingNotifications: upcoming } })),
-        );
-        renderRoutes(routes, '/dashboard');
+        serve(() => okResponse({ data: { ...answer, upcomingNotifications: upcoming } }));
+        renderApp('/dashboard');
         const card = await screen.findByRole('region', {
           name: 'Upcoming scheduled notifications',
         });
@@ -248,16 +228,16 @@ describe('DashboardPage', () => {
     });
 
     it('says when nothing is scheduled', async () => {
-      serve(() => jsonResponse(okEnvelope({ data: { ...answer, upcomingNotifications: [] } })));
-      renderRoutes(routes, '/dashboard');
+      serve(() => okResponse({ data: { ...answer, upcomingNotifications: [] } }));
+      renderApp('/dashboard');
       const card = await screen.findByRole('region', { name: 'Upcoming scheduled notifications' });
       expect(within(card).getByText('No notifications are scheduled.')).toBeVisible();
       expect(within(card).queryByRole('listitem')).not.toBeInTheDocument();
     });
 
     it('leaves the card out when the answer has no such field (no marketing.view)', async () => {
-      serve(() => jsonResponse(okEnvelope({ data: answer })));
-      renderRoutes(routes, '/dashboard');
+      serve(() => okResponse({ data: answer }));
+      renderApp('/dashboard');
       await screen.findByRole('region', { name: 'Homepage slots' });
       expect(
         screen.queryByRole('region', { name: 'Upcoming scheduled notifications' }),
@@ -268,16 +248,14 @@ describe('DashboardPage', () => {
       let answers = 0;
       serve(() => {
         answers += 1;
-        return jsonResponse(
-          okEnvelope({
-            data: {
-              ...answer,
-              upcomingNotifications: answers === 1 ? upcoming : upcoming.slice(0, 1),
-            },
-          }),
-        );
+        return okResponse({
+          data: {
+            ...answer,
+            upcomingNotifications: answers === 1 ? upcoming : upcoming.slice(0, 1),
+          },
+        });
       });
-      renderRoutes(routes, '/dashboard');
+      renderApp('/dashboard');
       const card = await screen.findByRole('region', { name: 'Upcoming scheduled notifications' });
       expect(await within(card).findByText('Diwali greetings')).toBeVisible();
       serverEmit(SOCKET_EVENTS.notification, {

@@ -1,17 +1,12 @@
-import { useId, useState } from 'react';
-import { Controller, useWatch, type Path } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch, type Path } from 'react-hook-form';
+import { GEO_NAME_MAX, GEOGRAPHY_MESSAGES, PLACE_DESCRIPTION_MAX } from '@safarnama/contract';
 import {
-  GEO_NAME_MAX,
-  IMAGE_UPLOAD_ACCEPT,
-  PLACE_DESCRIPTION_MAX,
-  UPLOAD_LIMITS,
-} from '@safarnama/contract';
-import {
-  fieldErrorClasses,
   FormActions,
   FormError,
-  inputClasses,
-  labelClasses,
+  FormField,
+  FormSelect,
+  IMAGE_UPLOAD_PROPS,
   UploadProgress,
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
@@ -23,15 +18,14 @@ import type { GeoPageConfig } from './geo-config';
 import { useActiveCountriesQuery } from './geography.api';
 import {
   buildGeoForm,
-  FIELDS,
+  fieldsOf,
   GEO_SCHEMAS,
   initialValues,
-  SAVED_MESSAGES,
   toGeoRequest,
   type GeoFormValues,
   type GeoRecord,
 } from './geography.form';
-import { LocationFields, selectClasses } from './LocationFields';
+import { LocationFields } from './LocationFields';
 import { useGeoSave } from './useGeoSave';
 
 interface GeoFormModalProps {
@@ -46,8 +40,6 @@ interface GeoFormFields extends GeoFormValues {
   image: File | null;
 }
 
-const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
-
 /**
  * 'Add Country' / 'Edit Country' (and State, Place): the kind's fields on `useContractForm` with
  * the contract's schema of the kind; the server's 400 details land on their fields and a 409
@@ -55,13 +47,6 @@ const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
  */
 export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => {
   const { kind, noun } = config;
-  const ids = {
-    name: useId(),
-    shortName: useId(),
-    country: useId(),
-    description: useId(),
-    active: useId(),
-  };
   const {
     form,
     submit,
@@ -72,7 +57,7 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
     defaultValues: { ...initialValues(record), image: null },
     toRequest: (values) => toGeoRequest(kind, values),
     fieldOf: (path) =>
-      path === 'image' || (FIELDS[kind] as string[]).includes(path)
+      path === 'image' || (fieldsOf(kind) as string[]).includes(path)
         ? (path as Path<GeoFormFields>)
         : null,
   });
@@ -102,7 +87,7 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
         setProgress(null);
         throw error;
       }
-      showToast('success', record ? SAVED_MESSAGES[kind].updated : SAVED_MESSAGES[kind].added);
+      showToast('success', GEOGRAPHY_MESSAGES[`${kind}${record ? 'Updated' : 'Added'}`]);
       onClose();
     },
     {
@@ -121,7 +106,16 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
   );
 
   const errorOf = (field: keyof GeoFormFields) => errors[field]?.message;
-  const invalid = (field: keyof GeoFormFields) => (errors[field] ? true : undefined);
+  // A saved state's country may be inactive now (not among the options): keep it listed.
+  const countryOptions = (countries.data ?? []).map((country) => ({
+    value: country._id,
+    label: `${country.name} (${country.shortName})`,
+  }));
+  if (countries.data && countryId && record && 'country' in record) {
+    if (!countryOptions.some((option) => option.value === countryId)) {
+      countryOptions.unshift({ value: countryId, label: `${record.country.name} (inactive)` });
+    }
+  }
 
   return (
     <Modal
@@ -134,107 +128,55 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
         <div className={kind === 'country' ? 'grid gap-4 sm:grid-cols-[1fr_10rem]' : ''}>
-          <div>
-            <label htmlFor={ids.name} className={labelClasses}>
-              Name *
-            </label>
-            <input
-              id={ids.name}
-              {...register('name')}
-              maxLength={GEO_NAME_MAX}
-              autoComplete="off"
-              aria-required="true"
-              aria-invalid={invalid('name')}
-              aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-              className={inputClasses(Boolean(errors.name))}
-            />
-            {errors.name ? (
-              <p id={`${ids.name}-error`} className={fieldErrorClasses}>
-                {errorOf('name')}
-              </p>
-            ) : null}
-          </div>
-          {kind === 'country' ? (
-            <div>
-              <label htmlFor={ids.shortName} className={labelClasses}>
-                Short Name *
-              </label>
-              <Controller
-                control={control}
-                name="shortName"
-                render={({ field }) => (
-                  <input
-                    id={ids.shortName}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(event) => {
-                      field.onChange(event.target.value.toUpperCase());
-                    }}
-                    maxLength={3}
-                    autoComplete="off"
-                    placeholder="IN"
-                    aria-required="true"
-                    aria-invalid={invalid('shortName')}
-                    aria-describedby={`${ids.shortName}-hint`}
-                    className={`${inputClasses(Boolean(errors.shortName))} uppercase`}
-                  />
-                )}
+          <FormField label="Name *" error={errorOf('name')}>
+            {(props) => (
+              <input
+                {...props}
+                {...register('name')}
+                maxLength={GEO_NAME_MAX}
+                autoComplete="off"
+                aria-required="true"
               />
-              <p
-                id={`${ids.shortName}-hint`}
-                className={errors.shortName ? fieldErrorClasses : 'mt-1 text-xs text-slate-500'}
-              >
-                {errorOf('shortName') ?? '2 or 3 letters'}
-              </p>
-            </div>
+            )}
+          </FormField>
+          {kind === 'country' ? (
+            <FormField
+              label="Short Name *"
+              error={errorOf('shortName')}
+              hint={errorOf('shortName') ? undefined : '2 or 3 letters'}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  {...register('shortName', {
+                    onChange: (event: { target: { value: string } }) => {
+                      setValue('shortName', event.target.value.toUpperCase());
+                    },
+                  })}
+                  maxLength={3}
+                  autoComplete="off"
+                  placeholder="IN"
+                  aria-required="true"
+                  className={`${props.className} uppercase`}
+                />
+              )}
+            </FormField>
           ) : null}
         </div>
 
         {kind === 'state' ? (
-          <div>
-            <label htmlFor={ids.country} className={labelClasses}>
-              Country *
-            </label>
-            <Controller
-              control={control}
-              name="countryId"
-              render={({ field }) => (
-                <select
-                  id={ids.country}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  aria-required="true"
-                  aria-invalid={invalid('countryId')}
-                  aria-describedby={errors.countryId ? `${ids.country}-error` : undefined}
-                  className={selectClasses(Boolean(errors.countryId))}
-                >
-                  <option value="">{countries.isLoading ? 'Loading...' : 'Select Country'}</option>
-                  {countryId &&
-                  countries.data &&
-                  !countries.data.some((country) => country._id === countryId) &&
-                  record &&
-                  'country' in record ? (
-                    <option value={countryId}>{record.country.name} (inactive)</option>
-                  ) : null}
-                  {(countries.data ?? []).map((country) => (
-                    <option key={country._id} value={country._id}>
-                      {country.name} ({country.shortName})
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-            {errors.countryId ? (
-              <p id={`${ids.country}-error`} className={fieldErrorClasses}>
-                {errorOf('countryId')}
-              </p>
-            ) : null}
-          </div>
+          <FormField label="Country *" error={errorOf('countryId')}>
+            {(props) => (
+              <FormSelect
+                {...props}
+                {...register('countryId')}
+                value={countryId}
+                aria-required="true"
+                placeholder={countries.isLoading ? 'Loading...' : 'Select Country'}
+                options={countryOptions}
+              />
+            )}
+          </FormField>
         ) : null}
 
         {kind === 'place' ? (
@@ -252,29 +194,26 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
                 showPlace={false}
               />
             </div>
-            <div>
-              <label htmlFor={ids.description} className={labelClasses}>
-                Short Description
-              </label>
-              <textarea
-                id={ids.description}
-                rows={3}
-                {...register('shortDescription')}
-                maxLength={PLACE_DESCRIPTION_MAX}
-                aria-invalid={invalid('shortDescription')}
-                className={`${inputClasses(Boolean(errors.shortDescription))} resize-y`}
-              />
-              <p className="mt-0.5 text-right text-[11px] text-slate-400 dark:text-slate-500">
-                {shortDescription.length}/{PLACE_DESCRIPTION_MAX}
-              </p>
-              {errors.shortDescription ? (
-                <p className={fieldErrorClasses}>{errorOf('shortDescription')}</p>
-              ) : null}
-            </div>
+            <FormField
+              label="Short Description"
+              error={errorOf('shortDescription')}
+              counter={{ length: shortDescription.length, max: PLACE_DESCRIPTION_MAX }}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  rows={3}
+                  {...register('shortDescription')}
+                  maxLength={PLACE_DESCRIPTION_MAX}
+                  className={`${props.className} resize-y`}
+                />
+              )}
+            </FormField>
           </>
         ) : null}
 
         <SingleImageField
+          {...IMAGE_UPLOAD_PROPS}
           label={config.imageLabel}
           currentImage={record?.image ?? null}
           file={image}
@@ -282,20 +221,12 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
             setValue('image', file);
             clearErrors('image');
           }}
-          accept={IMAGE_UPLOAD_ACCEPT}
-          maxSize={UPLOAD_LIMITS.maxFileBytes}
-          minSize={UPLOAD_LIMITS.minFileBytes}
-          typesLabel={TYPES_LABEL}
           disabled={saving}
           error={errorOf('image')}
         />
 
-        <label
-          htmlFor={ids.active}
-          className="flex w-fit items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300"
-        >
+        <label className="flex w-fit items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
           <input
-            id={ids.active}
             type="checkbox"
             {...register('isActive')}
             className="size-4 rounded border-slate-300 text-teal-600 focus:ring-teal-500 dark:border-slate-600 dark:bg-slate-900"

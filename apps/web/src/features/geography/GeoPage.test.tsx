@@ -1,58 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { GEOGRAPHY_MESSAGES, makePagination, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { renderApp, type TestUser } from '../../test/app';
 import {
-  errorEnvelope,
   formEntries,
   idempotencyKeysOf,
-  jsonResponse,
-  makeProfile,
   networkDown,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  errorResponse,
+  recordResponse,
 } from '../../test/utils';
 import { makeCountry, makeState } from './test-data';
 
 const SERVICE = '/api/v1/admin/service';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const ALL: PermissionKey[] = ['geography.view', 'geography.create', 'geography.update'];
 
 const india = makeCountry(1, { name: 'India', shortName: 'IN' });
 const nepal = makeCountry(2, { name: 'Nepal', shortName: 'NP', isActive: false });
 
 const stubServer = (answer: (call: RecordedCall) => Response | undefined = () => undefined) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions: ALL })));
+  stubSignedIn({ permissions: ALL }, (call) => {
     const custom = answer(call);
     if (custom) return custom;
     if (call.url === `${SERVICE}/get-all-countries`) {
-      return jsonResponse(
-        okEnvelope({ countries: [india, nepal], pagination: makePagination(2, 1, 10) }),
-      );
+      return okResponse({ countries: [india, nepal], pagination: makePagination(2, 1, 10) });
     }
     if (call.url === `${SERVICE}/get-all-active-country`) {
-      return jsonResponse(okEnvelope({ countries: [india] }));
+      return okResponse({ countries: [india] });
     }
     if (call.url === `${SERVICE}/get-all-states`) {
-      return jsonResponse(
-        okEnvelope({
-          states: [makeState(1, india, { name: 'Goa' })],
-          pagination: makePagination(1, 1, 10),
-        }),
-      );
+      return okResponse({
+        states: [makeState(1, india, { name: 'Goa' })],
+        pagination: makePagination(1, 1, 10),
+      });
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
+
+/** The countries page's 'Add Country' form. */
+const openAddCountry = async () => {
+  const { user } = renderApp('/services/addCountries');
+  await user.click(await screen.findByRole('button', { name: 'Add Country' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Add Country' }) };
+};
+
+/** Types India with `shortName` into the form and saves it. */
+const saveCountry = async (user: TestUser, dialog: HTMLElement, shortName: string) => {
+  await user.type(within(dialog).getByLabelText('Name *'), 'India');
+  await user.type(within(dialog).getByLabelText('Short Name *'), shortName);
+  await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+};
 
 describe('Countries page', () => {
   it('lists countries with short name and status; one page has no pagination', async () => {
     stubServer();
-    renderRoutes(routes, '/services/addCountries');
+    renderApp('/services/addCountries');
     expect(await screen.findByRole('heading', { name: 'Countries' })).toBeInTheDocument();
     const rows = await screen.findAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -68,22 +72,17 @@ describe('Countries page', () => {
   it('validates with the contract schema, then shows a 409 on the name field', async () => {
     const calls = stubServer((call) =>
       call.url === `${SERVICE}/add-new-country`
-        ? jsonResponse(errorEnvelope(409, 'CONFLICT', GEOGRAPHY_MESSAGES.duplicateCountry))
+        ? errorResponse(409, 'CONFLICT', GEOGRAPHY_MESSAGES.duplicateCountry)
         : undefined,
     );
-    renderRoutes(routes, '/services/addCountries');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Country' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Country' });
+    const { user, dialog } = await openAddCountry();
 
     await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Short name must be 2 or 3 letters')).toBeInTheDocument();
     expect(calls.some((call) => call.url.endsWith('/add-new-country'))).toBe(false);
 
-    await user.type(within(dialog).getByLabelText('Name *'), 'India');
-    await user.type(within(dialog).getByLabelText('Short Name *'), 'in');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+    await saveCountry(user, dialog, 'in');
 
     const name = within(dialog).getByLabelText('Name *');
     await waitFor(() => {
@@ -104,15 +103,10 @@ describe('Countries page', () => {
     const calls = stubServer((call) => {
       if (call.url !== `${SERVICE}/add-new-country`) return undefined;
       answers += 1;
-      return answers === 1 ? networkDown() : jsonResponse(okRecord(india, 201), 201);
+      return answers === 1 ? networkDown() : recordResponse(india, 201);
     });
-    renderRoutes(routes, '/services/addCountries');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Country' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Country' });
-    await user.type(within(dialog).getByLabelText('Name *'), 'India');
-    await user.type(within(dialog).getByLabelText('Short Name *'), 'IN');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+    const { user, dialog } = await openAddCountry();
+    await saveCountry(user, dialog, 'IN');
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
     await waitFor(() => {
@@ -127,20 +121,13 @@ describe('Countries page', () => {
   it('maps 400 field details onto their inputs', async () => {
     stubServer((call) =>
       call.url === `${SERVICE}/add-new-country`
-        ? jsonResponse(
-            errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-              { path: 'shortName', message: 'Short name is taken by another country' },
-            ]),
-          )
+        ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed', [
+            { path: 'shortName', message: 'Short name is taken by another country' },
+          ])
         : undefined,
     );
-    renderRoutes(routes, '/services/addCountries');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Country' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Country' });
-    await user.type(within(dialog).getByLabelText('Name *'), 'India');
-    await user.type(within(dialog).getByLabelText('Short Name *'), 'IN');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Country' }));
+    const { user, dialog } = await openAddCountry();
+    await saveCountry(user, dialog, 'IN');
     const shortName = within(dialog).getByLabelText('Short Name *');
     await waitFor(() => {
       expect(shortName).toHaveAttribute('aria-invalid', 'true');
@@ -152,11 +139,10 @@ describe('Countries page', () => {
   it('the status pill toggles through update-country with the flipped flag', async () => {
     const calls = stubServer((call) =>
       call.url === `${SERVICE}/update-country`
-        ? jsonResponse(okEnvelope({ data: { ...india, isActive: false } }))
+        ? okResponse({ data: { ...india, isActive: false } })
         : undefined,
     );
-    renderRoutes(routes, '/services/addCountries');
-    const user = userEvent.setup();
+    const { user } = renderApp('/services/addCountries');
     await user.click(await screen.findByRole('button', { name: 'Active: deactivate India' }));
     await waitFor(() => {
       expect(calls.some((call) => call.url.endsWith('/update-country'))).toBe(true);
@@ -178,11 +164,10 @@ describe('States page', () => {
     const goa = makeState(1, india, { name: 'Goa' });
     const calls = stubServer((call) =>
       call.url === `${SERVICE}/update-state`
-        ? jsonResponse(okEnvelope({ data: { ...goa, name: 'Goa State' } }))
+        ? okResponse({ data: { ...goa, name: 'Goa State' } })
         : undefined,
     );
-    renderRoutes(routes, '/services/addStates');
-    const user = userEvent.setup();
+    const { user } = renderApp('/services/addStates');
     await user.click(await screen.findByRole('button', { name: 'Edit Goa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit State' });
     await within(dialog).findByRole('option', { name: 'India (IN)' });

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Button } from '../../components/ui/Button';
 import {
+  ACTIONS_COLUMN,
   DataTable,
-  HeaderCell,
   ListPageShell,
-  OverlaySpinner,
   StatusToggle,
 } from '../../components/ui/ListPageShell';
 import { formatShortDate } from '../../lib/format';
-import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { GEO_PAGES, type GeoPageConfig } from './geo-config';
 import {
@@ -48,8 +47,6 @@ const useGeoList = (kind: GeoKind, args: GeoListArgs) => {
   };
 };
 
-type Dialog = { kind: 'none' } | { kind: 'form'; record: GeoRecord | null };
-
 /**
  * Countries, States and Places (spec §2 /services/addCountries, addStates, addPlaces): a searchable
  * (500 ms debounce, back to page 1), paged (10) table with image, names, an Active/Inactive pill
@@ -65,129 +62,107 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
     rows: (data) => data.rows,
     errorFallback: `Failed to fetch ${config.plural}`,
   });
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const { dialog, openForm, close, onAdd } = useListDialog<GeoRecord>(canCreate);
   const { update } = useGeoSave(kind);
   const toggle = useRowAction({
     run: (record: GeoRecord) => update({ body: buildToggleForm(record) }).unwrap(),
     failure: `Failed to update ${noun.toLowerCase()} status`,
   });
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={{
-          title: config.title,
-          description: config.description,
-          searchPlaceholder: config.searchPlaceholder,
-          searchLabel: `Search ${config.plural}`,
-          emptyTitle: `No ${config.plural} found`,
-          emptyMessage: `Add a ${noun.toLowerCase()} to get started.`,
-          countLabel: [noun.toLowerCase(), config.plural],
-        }}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', record: null });
-              }}
-            >
-              Add {noun}
-            </Button>
-          ) : null
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell className="w-20">{config.imageLabel}</HeaderCell>
-              {config.columns.map((column) => (
-                <HeaderCell key={column.header}>{column.header}</HeaderCell>
-              ))}
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Created</HeaderCell>
-              {canUpdate ? (
-                <HeaderCell>
-                  <span className="sr-only">Actions</span>
-                </HeaderCell>
-              ) : null}
-            </>
-          }
-        >
-          {list.rows.map((record) => {
-            return (
-              <tr key={record._id} className="align-middle">
-                <td className="px-3 py-2">
-                  {record.image ? (
-                    <Img
-                      image={record.image}
-                      alt={`${config.imageLabel} of ${record.name}`}
-                      className="h-10 w-14 rounded border border-slate-200 object-cover dark:border-slate-700"
-                    />
-                  ) : (
-                    <span className="flex h-10 w-14 items-center justify-center rounded border border-dashed border-slate-300 text-[10px] text-slate-400 dark:border-slate-700">
-                      None
-                    </span>
-                  )}
-                </td>
-                {config.columns.map((column, index) => (
-                  <td
-                    key={column.header}
-                    className={`max-w-xs px-3 py-2 break-words ${
-                      index === 0
-                        ? 'font-medium text-slate-900 dark:text-white'
-                        : 'text-slate-700 dark:text-slate-300'
-                    }`}
-                  >
-                    {column.cell(record)}
-                  </td>
-                ))}
-                <td className="px-3 py-2">
-                  <StatusToggle
-                    active={record.isActive}
-                    name={record.name}
-                    readOnly={!canUpdate}
-                    disabled={toggle.isBusy(record)}
-                    onToggle={() => {
-                      toggle.start(record);
-                    }}
-                  />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
-                  {formatShortDate(record.createdAt)}
-                </td>
-                {canUpdate ? (
-                  <td className="px-3 py-2 text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${record.name}`}
-                      onClick={() => {
-                        setDialog({ kind: 'form', record });
-                      }}
-                    >
-                      Edit
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </DataTable>
-      </ListPageShell>
-
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <GeoFormModal
-            config={config}
-            record={dialog.record}
-            onClose={() => {
-              setDialog({ kind: 'none' });
-            }}
-          />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? (
+        <GeoFormModal config={config} record={dialog.record} onClose={close} />
+      ) : null}
     </>
+  );
+
+  return (
+    <ListPageShell
+      list={list}
+      texts={{
+        title: config.title,
+        description: config.description,
+        searchPlaceholder: config.searchPlaceholder,
+        searchLabel: `Search ${config.plural}`,
+        emptyTitle: `No ${config.plural} found`,
+        emptyMessage: `Add a ${noun.toLowerCase()} to get started.`,
+        countLabel: [noun.toLowerCase(), config.plural],
+        addLabel: `Add ${noun}`,
+      }}
+      onAdd={onAdd}
+      dialogs={dialogs}
+    >
+      <DataTable
+        columns={[
+          { label: config.imageLabel, className: 'w-20' },
+          ...config.columns.map((column) => column.header),
+          'Status',
+          'Created',
+          canUpdate && ACTIONS_COLUMN,
+        ]}
+      >
+        {list.rows.map((record) => {
+          return (
+            <tr key={record._id} className="align-middle">
+              <td className="px-3 py-2">
+                {record.image ? (
+                  <Img
+                    image={record.image}
+                    alt={`${config.imageLabel} of ${record.name}`}
+                    className="h-10 w-14 rounded border border-slate-200 object-cover dark:border-slate-700"
+                  />
+                ) : (
+                  <span className="flex h-10 w-14 items-center justify-center rounded border border-dashed border-slate-300 text-[10px] text-slate-400 dark:border-slate-700">
+                    None
+                  </span>
+                )}
+              </td>
+              {config.columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  className={`max-w-xs px-3 py-2 break-words ${
+                    index === 0
+                      ? 'font-medium text-slate-900 dark:text-white'
+                      : 'text-slate-700 dark:text-slate-300'
+                  }`}
+                >
+                  {column.cell(record)}
+                </td>
+              ))}
+              <td className="px-3 py-2">
+                <StatusToggle
+                  active={record.isActive}
+                  name={record.name}
+                  readOnly={!canUpdate}
+                  disabled={toggle.isBusy(record)}
+                  onToggle={() => {
+                    toggle.start(record);
+                  }}
+                />
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
+                {formatShortDate(record.createdAt)}
+              </td>
+              {canUpdate ? (
+                <td className="px-3 py-2 text-right">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Edit ${record.name}`}
+                    onClick={() => {
+                      openForm(record);
+                    }}
+                  >
+                    Edit
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          );
+        })}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

@@ -1,35 +1,16 @@
 import {
   countryFieldsSchema,
   GEO_IMAGE_FIELD,
-  GEOGRAPHY_MESSAGES,
   placeFieldsSchema,
   stateFieldsSchema,
   type Country,
   type Place,
   type State,
 } from '@safarnama/contract';
+import { toFormData } from '../../lib/multipart';
 import type { GeoKind } from './geography.api';
 
 export type GeoRecord = Country | State | Place;
-
-/** Everything the three forms edit; each kind uses its own subset (see `FIELDS`). */
-export interface GeoFormValues {
-  name: string;
-  shortName: string;
-  countryId: string;
-  stateId: string;
-  shortDescription: string;
-  isActive: boolean;
-}
-
-export type GeoField = keyof GeoFormValues;
-
-/** The text fields each kind sends (spec §7 add-new-* / update-*, DESIGN §5). */
-export const FIELDS: Record<GeoKind, GeoField[]> = {
-  country: ['name', 'shortName', 'isActive'],
-  state: ['name', 'countryId', 'isActive'],
-  place: ['name', 'countryId', 'stateId', 'shortDescription', 'isActive'],
-};
 
 /** The contract's schema of each kind's text fields: the form's only rules. */
 export const GEO_SCHEMAS = {
@@ -38,14 +19,8 @@ export const GEO_SCHEMAS = {
   place: placeFieldsSchema,
 } as const;
 
-export const SAVED_MESSAGES: Record<GeoKind, { added: string; updated: string }> = {
-  country: { added: GEOGRAPHY_MESSAGES.countryAdded, updated: GEOGRAPHY_MESSAGES.countryUpdated },
-  state: { added: GEOGRAPHY_MESSAGES.stateAdded, updated: GEOGRAPHY_MESSAGES.stateUpdated },
-  place: { added: GEOGRAPHY_MESSAGES.placeAdded, updated: GEOGRAPHY_MESSAGES.placeUpdated },
-};
-
-/** The form's starting values: the record's, or empty ones (active by default). */
-export const initialValues = (record: GeoRecord | null): GeoFormValues => ({
+/** The form's starting values (every kind's fields; a kind sends its own): the record's, or empty. */
+export const initialValues = (record: GeoRecord | null) => ({
   name: record?.name ?? '',
   shortName: record && 'shortName' in record ? record.shortName : '',
   countryId: record && 'countryId' in record ? record.countryId : '',
@@ -53,21 +28,20 @@ export const initialValues = (record: GeoRecord | null): GeoFormValues => ({
   shortDescription: record && 'shortDescription' in record ? record.shortDescription : '',
   isActive: record?.isActive ?? true,
 });
+export type GeoFormValues = ReturnType<typeof initialValues>;
+type GeoField = keyof GeoFormValues;
 
-/** The text value of a field as it travels in the multipart form. */
-const text = (values: Partial<GeoFormValues>, field: GeoField): string => {
-  const value = values[field] ?? '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return field === 'shortName' ? value.trim().toUpperCase() : value.trim();
-};
+/** The text fields each kind sends (spec §7 add-new-* / update-*, DESIGN §5). */
+export const fieldsOf = (kind: GeoKind) => Object.keys(GEO_SCHEMAS[kind].shape) as GeoField[];
 
 /** The request a kind's schema reads: the kind's fields of the form. */
 export const toGeoRequest = (kind: GeoKind, values: GeoFormValues) =>
-  Object.fromEntries(FIELDS[kind].map((field) => [field, values[field]]));
+  Object.fromEntries(fieldsOf(kind).map((field) => [field, values[field]]));
 
 /**
  * The multipart body of an add (every field of the kind) or an update (`id` plus the fields that
- * changed), with the `image` file when one was chosen; `values` is the parsed request.
+ * changed), with the `image` file when one was chosen; `values` is the parsed request (trimmed,
+ * the short name in capitals).
  */
 export const buildGeoForm = (
   kind: GeoKind,
@@ -75,22 +49,15 @@ export const buildGeoForm = (
   original: GeoRecord | null,
   image: File | null,
 ): FormData => {
-  const body = new FormData();
-  const before = original ? initialValues(original) : null;
-  if (original) body.append('id', original._id);
-  for (const field of FIELDS[kind]) {
-    const value = text(values, field);
-    if (before && text(before, field) === value) continue;
-    body.append(field, value);
-  }
-  if (image) body.append(GEO_IMAGE_FIELD, image);
-  return body;
+  const before: Partial<GeoFormValues> = original ? initialValues(original) : {};
+  const sent = fieldsOf(kind).filter((field) => !original || before[field] !== values[field]);
+  return toFormData({
+    id: original?._id,
+    ...Object.fromEntries(sent.map((field) => [field, values[field] ?? ''])),
+    [GEO_IMAGE_FIELD]: image,
+  });
 };
 
 /** The body of the list's Active/Inactive toggle: id and the flipped flag. */
-export const buildToggleForm = (record: GeoRecord): FormData => {
-  const body = new FormData();
-  body.append('id', record._id);
-  body.append('isActive', record.isActive ? 'false' : 'true');
-  return body;
-};
+export const buildToggleForm = (record: GeoRecord): FormData =>
+  toFormData({ id: record._id, isActive: !record.isActive });

@@ -1,26 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { makePagination, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { openPage } from '../../test/app';
 import {
-  errorEnvelope,
   formEntries,
   idempotencyKeysOf,
   jsonResponse,
-  makeProfile,
   networkDown,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  errorResponse,
+  recordResponse,
 } from '../../test/utils';
 import { CORRECT_FIELDS_MESSAGE } from '../../lib/useContractForm';
 import { listAnswer, makeLibrary } from './test-data';
 
 const BASE = '/api/v1/admin/service/image-libraries';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const ALL: PermissionKey[] = [
   'image-libraries.view',
   'image-libraries.create',
@@ -54,21 +50,23 @@ interface ServerOptions {
 }
 
 const stubServer = ({ permissions = ALL, list, other }: ServerOptions = {}) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === BASE && call.method === 'GET') {
-      return list ? list(call) : jsonResponse(okEnvelope(listAnswer(libraries)));
+      return list ? list(call) : okResponse(listAnswer(libraries));
     }
-    return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return other?.(call);
   });
 
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url === BASE && call.method === 'GET');
 
-const open = async () => {
-  const view = renderRoutes(routes, '/services/image-library');
-  await screen.findByRole('heading', { name: 'Image Library Management' });
-  return view;
+const open = () => openPage('/services/image-library', 'Image Library Management');
+
+/** The list, then its 'Add New Library' form. */
+const openAddForm = async () => {
+  const { user } = await open();
+  await user.click(screen.getByRole('button', { name: 'Add New Library' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Create New Image Library' }) };
 };
 
 const rowOf = async (title: string) => {
@@ -137,7 +135,7 @@ describe('ImageLibraryPage', () => {
         variants: [],
       })),
     });
-    stubServer({ list: () => jsonResponse(okEnvelope(listAnswer([withImages]))) });
+    stubServer({ list: () => okResponse(listAnswer([withImages])) });
     await open();
     expect((await rowOf('Ladakh')).getByText('3 images')).toBeInTheDocument();
   });
@@ -145,15 +143,12 @@ describe('ImageLibraryPage', () => {
   it('debounces the search by 500 ms and goes back to page 1', async () => {
     const calls = stubServer({
       list: (call) =>
-        jsonResponse(
-          okEnvelope(
-            listAnswer(libraries, makePagination(25, Number(call.search.get('page') ?? 1), 10)),
-          ),
+        okResponse(
+          listAnswer(libraries, makePagination(25, Number(call.search.get('page') ?? 1), 10)),
         ),
     });
-    await open();
+    const { user } = await open();
     await screen.findByRole('cell', { name: 'Goa beaches' });
-    const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => {
       expect(listCalls(calls).at(-1)?.search.get('page')).toBe('2');
@@ -186,7 +181,7 @@ describe('ImageLibraryPage', () => {
   });
 
   it('shows the empty state when nothing matches', async () => {
-    stubServer({ list: () => jsonResponse(okEnvelope(listAnswer([]))) });
+    stubServer({ list: () => okResponse(listAnswer([])) });
     await open();
     expect(await screen.findByText('No image libraries found')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
@@ -194,7 +189,7 @@ describe('ImageLibraryPage', () => {
 
   it('shows list errors in a red banner, with the server message or the fallback', async () => {
     stubServer({
-      list: () => jsonResponse(errorEnvelope(500, 'INTERNAL', 'Internal server error')),
+      list: () => errorResponse(500, 'INTERNAL', 'Internal server error'),
     });
     await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
@@ -213,11 +208,10 @@ describe('ImageLibraryPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.method === 'DELETE' && call.url === `${BASE}/${target._id}`
-          ? jsonResponse(okEnvelope({ _id: target._id, id: target.id }))
+          ? okResponse({ _id: target._id, id: target.id })
           : undefined,
     });
-    await open();
-    const user = userEvent.setup();
+    const { user } = await open();
     await user.click((await rowOf('Goa beaches')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(
@@ -246,14 +240,12 @@ describe('ImageLibraryPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.method === 'PATCH' && call.url === `${BASE}/${target._id}/toggle-status`
-          ? jsonResponse(okEnvelope({ ...target, status: 'inactive' }))
+          ? okResponse({ ...target, status: 'inactive' })
           : undefined,
     });
-    await open();
+    const { user } = await open();
     const before = listCalls(calls).length;
-    await userEvent
-      .setup()
-      .click((await rowOf('Goa beaches')).getByRole('button', { name: 'Deactivate' }));
+    await user.click((await rowOf('Goa beaches')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => {
       expect(listCalls(calls).length).toBeGreaterThan(before);
     });
@@ -273,10 +265,7 @@ describe('ImageLibraryPage', () => {
 describe('LibraryFormModal', () => {
   it('requires a title after trimming, without calling the server', async () => {
     const calls = stubServer();
-    await open();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add New Library' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
+    const { user, dialog } = await openAddForm();
     await user.type(within(dialog).getByLabelText('Title *'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
@@ -288,13 +277,10 @@ describe('LibraryFormModal', () => {
     const calls = stubServer({
       other: (call) =>
         call.method === 'POST' && call.url === BASE
-          ? jsonResponse(okRecord(makeLibrary(9), 201, 'Image library created'), 201)
+          ? recordResponse(makeLibrary(9), 201, 'Image library created')
           : undefined,
     });
-    await open();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add New Library' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
+    const { user, dialog } = await openAddForm();
     expect(within(dialog).getByLabelText('Month')).toHaveValue('All Months');
     expect(within(dialog).getByLabelText('Description')).toHaveAttribute('rows', '4');
     expect(within(dialog).getByText(/Manage Images/)).toBeInTheDocument();
@@ -346,13 +332,10 @@ describe('LibraryFormModal', () => {
         answers += 1;
         return answers === 1
           ? networkDown()
-          : jsonResponse(okRecord(makeLibrary(9), 201, 'Image library created'), 201);
+          : recordResponse(makeLibrary(9), 201, 'Image library created');
       },
     });
-    await open();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add New Library' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
+    const { user, dialog } = await openAddForm();
     await user.type(within(dialog).getByLabelText('Title *'), 'Goa');
     await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
@@ -372,11 +355,10 @@ describe('LibraryFormModal', () => {
     const calls = stubServer({
       other: (call) =>
         call.method === 'PUT' && call.url === `${BASE}/${target._id}`
-          ? jsonResponse(okEnvelope({ ...target, title: 'Goa' }))
+          ? okResponse({ ...target, title: 'Goa' })
           : undefined,
     });
-    await open();
-    const user = userEvent.setup();
+    const { user } = await open();
     await user.click((await rowOf('Goa beaches')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Image Library' });
     expect(within(dialog).getByLabelText('Title *')).toHaveValue('Goa beaches');
@@ -397,17 +379,12 @@ describe('LibraryFormModal', () => {
     stubServer({
       other: (call) =>
         call.method === 'POST'
-          ? jsonResponse(
-              errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-                { path: 'title', message: 'Title is too long' },
-              ]),
-            )
+          ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed', [
+              { path: 'title', message: 'Title is too long' },
+            ])
           : undefined,
     });
-    await open();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add New Library' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
+    const { user, dialog } = await openAddForm();
     await user.type(within(dialog).getByLabelText('Title *'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
     expect(await screen.findByText('Validation failed')).toBeInTheDocument();
@@ -428,10 +405,7 @@ describe('LibraryFormModal', () => {
         return jsonResponse({ unexpected: true }, 422);
       },
     });
-    await open();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add New Library' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create New Image Library' });
+    const { user, dialog } = await openAddForm();
     await user.type(within(dialog).getByLabelText('Title *'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Save Library' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

@@ -1,17 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { IMAGE_LIBRARY_MESSAGES, type ImageLibrary } from '@safarnama/contract';
-import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import {
-  DataTable,
-  HeaderCell,
-  ListPageShell,
-  OverlaySpinner,
-  PersonCell,
-  RowAction,
-} from '../../components/ui/ListPageShell';
+import { DataTable, ListPageShell, PersonCell, RowAction } from '../../components/ui/ListPageShell';
 import { formatShortDate } from '../../lib/format';
-import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { imagesLabel, tableDescription } from './format';
 import {
@@ -29,13 +21,6 @@ const ImageManagerModal = lazy(() =>
   import('./ImageManagerModal').then((module) => ({ default: module.ImageManagerModal })),
 );
 
-type OpenDialog =
-  | { kind: 'none' }
-  | { kind: 'form'; library: ImageLibrary | null }
-  | { kind: 'images'; library: ImageLibrary };
-
-const NONE: OpenDialog = { kind: 'none' };
-
 const TEXTS = {
   title: 'Image Library Management',
   description: 'Reusable photo libraries, by month, for itineraries and place details.',
@@ -45,6 +30,7 @@ const TEXTS = {
   emptyMessage: 'Create a library to start collecting images.',
   countLabel: ['library', 'libraries'],
   loadingLabel: 'Loading libraries',
+  addLabel: 'Add New Library',
 } as const;
 
 /** Spec §8: toggle and delete failures are logged; the failure toast follows. */
@@ -66,10 +52,10 @@ export const ImageLibraryPage = () => {
   });
   const libraries = list.rows;
 
-  const [dialog, setDialog] = useState<OpenDialog>(NONE);
-  const handleClose = (): void => {
-    setDialog(NONE);
-  };
+  const { dialog, open, openForm, close, onAdd } = useListDialog<
+    ImageLibrary,
+    { kind: 'images'; library: ImageLibrary }
+  >(canCreate);
 
   const [deleteLibrary] = useDeleteImageLibraryMutation();
   const [toggleStatus] = useToggleImageLibraryStatusMutation();
@@ -91,137 +77,118 @@ export const ImageLibraryPage = () => {
 
   const showActions = canUpdate || canDelete;
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={TEXTS}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', library: null });
-              }}
-            >
-              Add New Library
-            </Button>
-          ) : null
-        }
-        alwaysShowPages
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>Title</HeaderCell>
-              <HeaderCell>Description</HeaderCell>
-              <HeaderCell>Month</HeaderCell>
-              <HeaderCell>Images</HeaderCell>
-              <HeaderCell>Created</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Author</HeaderCell>
-              {showActions ? <HeaderCell>Actions</HeaderCell> : null}
-            </>
-          }
-        >
-          {libraries.map((library) => (
-            <tr key={library._id} className="align-top">
-              <td className="max-w-48 min-w-32 px-3 py-3 font-medium break-words text-slate-900 dark:text-white">
-                {library.title}
-              </td>
-              <td
-                className="max-w-xs min-w-44 px-3 py-3 text-slate-600 dark:text-slate-400"
-                title={library.description || undefined}
-              >
-                {tableDescription(library.description)}
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
-                {library.month}
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
-                {imagesLabel(library.images.length)}
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
-                {formatShortDate(library.createdAt)}
-              </td>
-              <td className="px-3 py-3">
-                <span
-                  className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${
-                    library.status === 'active'
-                      ? 'bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300'
-                      : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
-                  }`}
-                >
-                  {library.status === 'active' ? 'active' : 'inactive'}
-                </span>
-              </td>
-              <td className="px-3 py-3">
-                {library.author ? (
-                  <PersonCell name={library.author.name} image={library.author.image} />
-                ) : null}
-              </td>
-              {showActions ? (
-                <td className="px-3 py-3">
-                  <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-                    {canUpdate ? (
-                      <RowAction
-                        tone="teal"
-                        onClick={() => {
-                          setDialog({ kind: 'form', library });
-                        }}
-                      >
-                        Edit
-                      </RowAction>
-                    ) : null}
-                    {canDelete ? (
-                      <RowAction
-                        tone="red"
-                        onClick={() => {
-                          remove.start(library);
-                        }}
-                      >
-                        Delete
-                      </RowAction>
-                    ) : null}
-                    {canUpdate ? (
-                      <RowAction
-                        tone="amber"
-                        disabled={toggle.isBusy(library)}
-                        onClick={() => {
-                          toggle.start(library);
-                        }}
-                      >
-                        {library.status === 'active' ? 'Deactivate' : 'Activate'}
-                      </RowAction>
-                    ) : null}
-                    {canUpdate ? (
-                      <RowAction
-                        tone="indigo"
-                        onClick={() => {
-                          setDialog({ kind: 'images', library });
-                        }}
-                      >
-                        Manage Images
-                      </RowAction>
-                    ) : null}
-                  </div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </ListPageShell>
-
       <ConfirmDialog {...remove.confirmDialog} />
 
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <LibraryFormModal library={dialog.library} onClose={handleClose} />
-        ) : null}
-        {dialog.kind === 'images' ? (
-          <ImageManagerModal library={dialog.library} onClose={handleClose} />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? <LibraryFormModal library={dialog.record} onClose={close} /> : null}
+      {dialog.kind === 'images' ? (
+        <ImageManagerModal library={dialog.library} onClose={close} />
+      ) : null}
     </>
+  );
+
+  return (
+    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} alwaysShowPages dialogs={dialogs}>
+      <DataTable
+        columns={[
+          'Title',
+          'Description',
+          'Month',
+          'Images',
+          'Created',
+          'Status',
+          'Author',
+          showActions && 'Actions',
+        ]}
+      >
+        {libraries.map((library) => (
+          <tr key={library._id} className="align-top">
+            <td className="max-w-48 min-w-32 px-3 py-3 font-medium break-words text-slate-900 dark:text-white">
+              {library.title}
+            </td>
+            <td
+              className="max-w-xs min-w-44 px-3 py-3 text-slate-600 dark:text-slate-400"
+              title={library.description || undefined}
+            >
+              {tableDescription(library.description)}
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+              {library.month}
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+              {imagesLabel(library.images.length)}
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
+              {formatShortDate(library.createdAt)}
+            </td>
+            <td className="px-3 py-3">
+              <span
+                className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${
+                  library.status === 'active'
+                    ? 'bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300'
+                    : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
+                }`}
+              >
+                {library.status === 'active' ? 'active' : 'inactive'}
+              </span>
+            </td>
+            <td className="px-3 py-3">
+              {library.author ? (
+                <PersonCell name={library.author.name} image={library.author.image} />
+              ) : null}
+            </td>
+            {showActions ? (
+              <td className="px-3 py-3">
+                <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+                  {canUpdate ? (
+                    <RowAction
+                      tone="teal"
+                      onClick={() => {
+                        openForm(library);
+                      }}
+                    >
+                      Edit
+                    </RowAction>
+                  ) : null}
+                  {canDelete ? (
+                    <RowAction
+                      tone="red"
+                      onClick={() => {
+                        remove.start(library);
+                      }}
+                    >
+                      Delete
+                    </RowAction>
+                  ) : null}
+                  {canUpdate ? (
+                    <RowAction
+                      tone="amber"
+                      disabled={toggle.isBusy(library)}
+                      onClick={() => {
+                        toggle.start(library);
+                      }}
+                    >
+                      {library.status === 'active' ? 'Deactivate' : 'Activate'}
+                    </RowAction>
+                  ) : null}
+                  {canUpdate ? (
+                    <RowAction
+                      tone="indigo"
+                      onClick={() => {
+                        open({ kind: 'images', library });
+                      }}
+                    >
+                      Manage Images
+                    </RowAction>
+                  ) : null}
+                </div>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

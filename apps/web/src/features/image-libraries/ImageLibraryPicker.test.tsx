@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makePagination, type ImageLibrary } from '@safarnama/contract';
-import { Providers } from '../../app/Providers';
-import { makeStore } from '../../app/store';
 import {
-  errorEnvelope,
-  jsonResponse,
-  okEnvelope,
+  renderWithStore,
   stubFetch,
   type RecordedCall,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import { ImageLibraryPicker } from './ImageLibraryPicker';
 import { listAnswer, makeLibrary } from './test-data';
@@ -24,19 +22,17 @@ const stubServer = () =>
       const page = Number(call.search.get('page') ?? 1);
       const search = call.search.get('search') ?? '';
       const matching = all.filter((library) => library.title.includes(search));
-      return jsonResponse(
-        okEnvelope(
-          listAnswer(
-            matching.slice((page - 1) * 10, page * 10),
-            makePagination(matching.length, page, 10),
-          ),
+      return okResponse(
+        listAnswer(
+          matching.slice((page - 1) * 10, page * 10),
+          makePagination(matching.length, page, 10),
         ),
       );
     }
     const known = all.find((library) => call.url === `${BASE}/${library._id}`);
     return known
-      ? jsonResponse(okEnvelope({ data: known }))
-      : jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Image library not found'));
+      ? okResponse({ data: known })
+      : errorResponse(404, 'NOT_FOUND', 'Image library not found');
   });
 
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url === BASE);
@@ -62,11 +58,7 @@ const Harness = ({
 
 const renderPicker = (initial: string | null = null) => {
   const onChange = vi.fn();
-  render(
-    <Providers store={makeStore()}>
-      <Harness initial={initial} onChange={onChange} />
-    </Providers>,
-  );
+  renderWithStore(<Harness initial={initial} onChange={onChange} />);
   return { onChange, user: userEvent.setup() };
 };
 

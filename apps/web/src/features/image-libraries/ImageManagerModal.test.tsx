@@ -1,57 +1,35 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
   formEntries,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
   renderRoutes,
-  stubFetch,
   stubXhr,
   type RecordedXhr,
   okRecord,
+  stubSignedIn,
+  stubObjectUrls,
+  okResponse,
+  recordResponse,
 } from '../../test/utils';
 import { listAnswer, makeImage, makeLibrary } from './test-data';
 
 const BASE = '/api/v1/admin/service/image-libraries';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 
 const imageA = makeImage(1, { altText: 'Beach at dawn', order: 0 });
 const imageB = makeImage(2, { altText: 'Fort wall', order: 1 });
 const library = makeLibrary(1, { title: 'Goa', images: [imageB, imageA] });
 
-const created: string[] = [];
-const revoked: string[] = [];
+let objectUrls: ReturnType<typeof stubObjectUrls>;
 
 beforeEach(() => {
-  created.length = 0;
-  revoked.length = 0;
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: vi.fn((file: File) => {
-      const url = `blob:test/${file.name}`;
-      created.push(url);
-      return url;
-    }),
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', {
-    configurable: true,
-    value: vi.fn((url: string) => {
-      revoked.push(url);
-    }),
-  });
-  stubFetch((call) => {
-    if (call.url === PROFILE) {
-      return jsonResponse(
-        okRecord(makeProfile({ permissions: ['image-libraries.view', 'image-libraries.update'] })),
-      );
-    }
-    if (call.url === BASE) return jsonResponse(okEnvelope(listAnswer([library])));
-    if (call.url === `${BASE}/${library._id}`) return jsonResponse(okRecord(library));
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+  objectUrls = stubObjectUrls();
+  stubSignedIn({ permissions: ['image-libraries.view', 'image-libraries.update'] }, (call) => {
+    if (call.url === BASE) return okResponse(listAnswer([library]));
+    if (call.url === `${BASE}/${library._id}`) return recordResponse(library);
+    return undefined;
   });
 });
 
@@ -157,8 +135,8 @@ describe('ImageManagerModal', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
     });
     // Both previews were object URLs, given back when the manager closed.
-    expect(created.sort()).toEqual(['blob:test/market.jpg', 'blob:test/sunset.png']);
-    expect(revoked.sort()).toEqual(created);
+    expect(objectUrls.created.sort()).toEqual(['blob:test/market.jpg', 'blob:test/sunset.png']);
+    expect(objectUrls.revoked.sort()).toEqual(objectUrls.created);
   });
 
   it('gives back the preview of a removed new file at once', async () => {
@@ -167,7 +145,7 @@ describe('ImageManagerModal', () => {
     await user.click(
       within(cards(dialog)[2] as HTMLElement).getByRole('button', { name: 'Remove' }),
     );
-    expect(revoked).toEqual(['blob:test/a.png']);
+    expect(objectUrls.revoked).toEqual(['blob:test/a.png']);
   });
 
   it('explains each refused file', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { arrayMove, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { SortableArea } from '../../components/ui/SortableArea';
+import { arrayMove } from '@dnd-kit/sortable';
+import { DragHandle, SortableArea, useSortableItem } from '../../components/ui/SortableArea';
 import {
   IMAGE_LIBRARY_MESSAGES,
   LIBRARY_UPLOAD_ACCEPT,
@@ -273,26 +272,13 @@ const SortableImageCard = ({
   onRemove,
   onMove,
 }: SortableImageCardProps) => {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: item.key, disabled });
+  const { itemProps, handleProps, frame } = useSortableItem(item.key, disabled);
   const position = index + 1;
   const name = item.kind === 'new' ? item.file.name : item.image.altText || `Image ${position}`;
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative flex flex-col overflow-hidden rounded-lg border bg-white dark:bg-slate-900 ${
-        isDragging
-          ? 'z-10 border-teal-500 shadow-lg ring-2 ring-teal-500/40'
-          : 'border-slate-200 dark:border-slate-700'
-      }`}
+      {...itemProps}
+      className={`relative flex flex-col overflow-hidden rounded-lg border bg-white dark:bg-slate-900 ${frame}`}
     >
       <div className="relative aspect-[4/3] bg-slate-100 dark:bg-slate-800">
         {item.kind === 'existing' ? (
@@ -319,19 +305,11 @@ const SortableImageCard = ({
             New
           </span>
         ) : null}
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag to reorder image ${position}`}
-          title="Drag to reorder"
-          className="absolute top-1.5 right-1.5 inline-flex size-8 cursor-grab touch-none items-center justify-center rounded-md bg-white/90 text-slate-700 shadow-sm hover:bg-white focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none active:cursor-grabbing dark:bg-slate-900/90 dark:text-slate-200"
-        >
-          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
-            <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
-          </svg>
-        </button>
+        <DragHandle
+          handleProps={handleProps}
+          label={`Drag to reorder image ${position}`}
+          className="absolute top-1.5 right-1.5 bg-white/90 text-slate-700 shadow-sm hover:bg-white dark:bg-slate-900/90 dark:text-slate-200"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={name}>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   DEFAULT_LIBRARY_MONTH,
   DESCRIPTION_ROWS,
@@ -9,8 +8,14 @@ import {
   LIBRARY_TITLE_MAX,
   type ImageLibrary,
 } from '@safarnama/contract';
-import { Button } from '../../components/ui/Button';
-import { fieldErrorClasses, FormError, inputClasses, labelClasses } from '../../components/ui/Form';
+import {
+  FormActions,
+  FormError,
+  FormField,
+  SelectField,
+  TextField,
+  textOptions,
+} from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { getErrorEnvelope, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -43,7 +48,6 @@ const failureMessage = (error: unknown): string =>
  */
 export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) => {
   const isEdit = library !== null;
-  const ids = { title: useId(), description: useId(), month: useId(), error: useId() };
   const {
     form,
     submit,
@@ -92,63 +96,32 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
       size="max-w-lg"
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        <div>
-          <label htmlFor={ids.title} className={labelClasses}>
-            Title *
-          </label>
-          <input
-            id={ids.title}
-            {...register('title')}
-            maxLength={LIBRARY_TITLE_MAX}
-            autoComplete="off"
-            aria-required="true"
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={titleError ? `${ids.title}-error` : undefined}
-            className={inputClasses(Boolean(titleError))}
-          />
-          {titleError ? (
-            <p id={`${ids.title}-error`} className={fieldErrorClasses}>
-              {titleError}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={ids.description} className={labelClasses}>
-            Description
-          </label>
-          <textarea
-            id={ids.description}
-            rows={DESCRIPTION_ROWS}
-            {...register('description')}
-            maxLength={LIBRARY_DESCRIPTION_MAX}
-            className={`${inputClasses()} resize-y`}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.month} className={labelClasses}>
-            Month
-          </label>
-          <select id={ids.month} {...register('month')} className={inputClasses()}>
-            {LIBRARY_MONTHS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          label="Title *"
+          error={titleError}
+          {...register('title')}
+          maxLength={LIBRARY_TITLE_MAX}
+          autoComplete="off"
+          aria-required="true"
+        />
+        <FormField label="Description">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={DESCRIPTION_ROWS}
+              {...register('description')}
+              maxLength={LIBRARY_DESCRIPTION_MAX}
+              className={`${control.className} resize-y`}
+            />
+          )}
+        </FormField>
+        <SelectField label="Month" {...register('month')} options={textOptions(LIBRARY_MONTHS)} />
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
           Images are added after the library is created, through &lsquo;Manage Images&rsquo; in the
           library list.
         </p>
-        <FormError id={ids.error} message={alert} />
-        <div className="flex justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {saving ? 'Saving...' : 'Save Library'}
-          </Button>
-        </div>
+        <FormError message={alert} />
+        <FormActions saving={saving} onCancel={onClose} saveLabel="Save Library" />
       </form>
     </Modal>
   );

@@ -1,22 +1,22 @@
 import { createAction } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  type Envelope,
-  type RecordData,
+  type DeletedRecord,
   type ImageLibrary,
   type ImageLibraryList,
   type LIBRARY_MONTHS,
 } from '@safarnama/contract';
-import { baseApi, recordOf, dataOf } from '../../app/api';
-import { uploadWithProgress } from '../../app/upload';
-import { idempotencyHeaders } from '../../lib/idempotency';
+import {
+  call,
+  dataOf,
+  getQuery,
+  injectEndpoints,
+  listQuery,
+  multipart,
+  mutation,
+  recordOf,
+} from '../../app/api';
 import { buildLibraryFormData, type NewImage } from './imageLibraries.form-data';
-
-export interface ImageLibraryListArgs {
-  page: number;
-  limit: number;
-  search: string;
-}
 
 /** 'All Months' or January…December (spec §3). */
 export type LibraryMonth = (typeof LIBRARY_MONTHS)[number];
@@ -35,115 +35,61 @@ export interface CreateImageLibraryArgs {
   idempotencyKey: string;
 }
 
-export interface UpdateImageLibraryArgs {
-  id: string;
-  fields: ImageLibraryFieldsInput;
-}
-
-export interface UpdateImageLibraryImagesArgs {
-  id: string;
-  /** Built by `buildImagesFormData` (kept ids, alt texts, new files, final order). */
-  body: FormData;
-}
-
 /** Upload progress of the running create / images call (0..1), reported by the XHR transport. */
 export const imageLibraryUploadProgress = createAction<number>('imageLibraries/uploadProgress');
+const onProgress = (fraction: number, dispatch: (action: unknown) => unknown) =>
+  dispatch(imageLibraryUploadProgress(fraction));
 
-const LIST_TAG = { type: 'ImageLibrary', id: 'LIST' } as const;
+const PATHS = API_PATHS.imageLibraries;
+const LIST = { type: 'ImageLibrary', id: 'LIST' } as const;
+const changed = (arg: string | { id: string }) => [
+  LIST,
+  { type: 'ImageLibrary', id: typeof arg === 'string' ? arg : arg.id } as const,
+];
 
 /** Image library calls (spec §7), all under `/api/v1/admin/service/image-libraries`. */
-export const imageLibrariesApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    listImageLibraries: build.query<ImageLibraryList, ImageLibraryListArgs>({
-      query: ({ page, limit, search }) => ({
-        url: API_PATHS.imageLibraries.base,
-        params: search.trim() ? { page, limit, search: search.trim() } : { page, limit },
-      }),
-      transformResponse: dataOf<ImageLibraryList>,
-      providesTags: (result) => [
-        LIST_TAG,
-        ...(result?.libraries ?? []).map((library) => ({
-          type: 'ImageLibrary' as const,
-          id: library._id,
-        })),
-      ],
+export const imageLibrariesApi = injectEndpoints({
+  listImageLibraries: listQuery<ImageLibraryList>(PATHS.base, 'ImageLibrary'),
+  getImageLibrary: getQuery(PATHS.one, recordOf<ImageLibrary>, (id) => [
+    { type: 'ImageLibrary', id },
+  ]),
+  createImageLibrary: mutation(
+    ({ fields, images = [], idempotencyKey }: CreateImageLibraryArgs) =>
+      multipart(
+        'POST',
+        PATHS.base,
+        { body: buildLibraryFormData(fields, images), onProgress, idempotencyKey },
+        images.length > 0,
+      ),
+    recordOf<ImageLibrary>,
+    [LIST],
+  ),
+  updateImageLibrary: mutation(
+    ({ id, fields }: { id: string; fields: ImageLibraryFieldsInput }) => ({
+      url: PATHS.one(id),
+      method: 'PUT',
+      body: buildLibraryFormData(fields, []),
     }),
-    getImageLibrary: build.query<ImageLibrary, string>({
-      query: (id) => API_PATHS.imageLibraries.one(id),
-      transformResponse: recordOf<ImageLibrary>,
-      providesTags: (_result, _error, id) => [{ type: 'ImageLibrary', id }],
-    }),
-    createImageLibrary: build.mutation<ImageLibrary, CreateImageLibraryArgs>({
-      async queryFn({ fields, images = [], idempotencyKey }, api, _extra, baseQuery) {
-        const body = buildLibraryFormData(fields, images);
-        const headers = idempotencyHeaders(idempotencyKey);
-        const result =
-          images.length > 0
-            ? await uploadWithProgress(
-                {
-                  url: API_PATHS.imageLibraries.base,
-                  method: 'POST',
-                  body,
-                  headers,
-                  onProgress: (fraction) => api.dispatch(imageLibraryUploadProgress(fraction)),
-                },
-                api,
-              )
-            : await baseQuery({
-                url: API_PATHS.imageLibraries.base,
-                method: 'POST',
-                body,
-                headers,
-              });
-        if (result.error) return { error: result.error };
-        return { data: recordOf(result.data as Envelope<RecordData<ImageLibrary>>) };
-      },
-      invalidatesTags: [LIST_TAG],
-    }),
-    updateImageLibrary: build.mutation<ImageLibrary, UpdateImageLibraryArgs>({
-      query: ({ id, fields }) => ({
-        url: API_PATHS.imageLibraries.one(id),
-        method: 'PUT',
-        body: buildLibraryFormData(fields, []),
-      }),
-      transformResponse: recordOf<ImageLibrary>,
-      invalidatesTags: (_result, _error, { id }) => [LIST_TAG, { type: 'ImageLibrary', id }],
-    }),
-    updateImageLibraryImages: build.mutation<ImageLibrary, UpdateImageLibraryImagesArgs>({
-      async queryFn({ id, body }, api) {
-        const result = await uploadWithProgress(
-          {
-            url: API_PATHS.imageLibraries.images(id),
-            method: 'PUT',
-            body,
-            onProgress: (fraction) => api.dispatch(imageLibraryUploadProgress(fraction)),
-          },
-          api,
-        );
-        if (result.error) return { error: result.error };
-        return { data: recordOf(result.data as Envelope<RecordData<ImageLibrary>>) };
-      },
-      invalidatesTags: (_result, _error, { id }) => [LIST_TAG, { type: 'ImageLibrary', id }],
-    }),
-    deleteImageLibrary: build.mutation<{ _id: string; id: string }, string>({
-      query: (id) => ({ url: API_PATHS.imageLibraries.one(id), method: 'DELETE' }),
-      transformResponse: dataOf<{ _id: string; id: string }>,
-      invalidatesTags: [LIST_TAG],
-    }),
-    toggleImageLibraryStatus: build.mutation<ImageLibrary, string>({
-      query: (id) => ({ url: API_PATHS.imageLibraries.toggleStatus(id), method: 'PATCH' }),
-      transformResponse: recordOf<ImageLibrary>,
-      invalidatesTags: (_result, _error, id) => [LIST_TAG, { type: 'ImageLibrary', id }],
-    }),
-  }),
+    recordOf<ImageLibrary>,
+    changed,
+  ),
+  /** A body of `buildImagesFormData` (kept ids, alt texts, new files, final order). */
+  updateImageLibraryImages: mutation(
+    ({ id, body }: { id: string; body: FormData }) =>
+      multipart('PUT', PATHS.images(id), { body, onProgress }),
+    recordOf<ImageLibrary>,
+    changed,
+  ),
+  deleteImageLibrary: mutation(call('DELETE', PATHS.one), dataOf<DeletedRecord>, [LIST]),
+  toggleImageLibraryStatus: mutation(
+    call('PATCH', PATHS.toggleStatus),
+    recordOf<ImageLibrary>,
+    changed,
+  ),
 });
 
-export const {
-  useListImageLibrariesQuery,
-  useGetImageLibraryQuery,
-  useCreateImageLibraryMutation,
-  useUpdateImageLibraryMutation,
-  useUpdateImageLibraryImagesMutation,
-  useDeleteImageLibraryMutation,
-  useToggleImageLibraryStatusMutation,
-} = imageLibrariesApi;
+export const { useListImageLibrariesQuery, useGetImageLibraryQuery } = imageLibrariesApi;
+export const { useCreateImageLibraryMutation, useUpdateImageLibraryMutation } = imageLibrariesApi;
+export const { useUpdateImageLibraryImagesMutation } = imageLibrariesApi;
+export const { useDeleteImageLibraryMutation, useToggleImageLibraryStatusMutation } =
+  imageLibrariesApi;

@@ -1,4 +1,5 @@
 import { LIBRARY_MULTIPART_FIELDS as FIELDS, newImageRef } from '@safarnama/contract';
+import { toFormData, type FormFieldValue } from '../../lib/multipart';
 
 /** A file to upload with its alt text. */
 export interface NewImage {
@@ -14,17 +15,14 @@ export type ImageSlot =
 export const buildLibraryFormData = (
   fields: { title: string; description: string; month: string },
   images: NewImage[],
-): FormData => {
-  const body = new FormData();
-  body.append('title', fields.title.trim());
-  body.append('description', fields.description.trim());
-  body.append('month', fields.month);
-  images.forEach((image, index) => {
-    body.append(`${FIELDS.altTexts}[${index}]`, image.altText.trim());
+): FormData =>
+  toFormData({
+    title: fields.title.trim(),
+    description: fields.description.trim(),
+    month: fields.month,
+    [FIELDS.altTexts]: images.map((image) => image.altText.trim()),
+    [FIELDS.images]: images.map((image) => image.file),
   });
-  for (const image of images) body.append(FIELDS.images, image.file);
-  return body;
-};
 
 /**
  * The multipart body of `PUT /image-libraries/{id}/images`, exactly as the contract documents it:
@@ -34,25 +32,22 @@ export const buildLibraryFormData = (
  * streaming parser knows every alt text before the files arrive.
  */
 export const buildImagesFormData = (slots: ImageSlot[]): FormData => {
-  const body = new FormData();
-  const order: string[] = [];
-  const files: File[] = [];
-  let kept = 0;
-  for (const slot of slots) {
-    if (slot.kind === 'existing') {
-      body.append(`${FIELDS.existingImages}[${kept}]`, slot.id);
-      body.append(`${FIELDS.existingAltTexts}[${kept}]`, slot.altText.trim());
-      order.push(slot.id);
-      kept += 1;
-    } else {
-      body.append(`${FIELDS.altTexts}[${files.length}]`, slot.altText.trim());
-      order.push(newImageRef(files.length));
-      files.push(slot.file);
-    }
-  }
-  order.forEach((ref, index) => {
-    body.append(`${FIELDS.imageOrder}[${index}]`, ref);
-  });
-  for (const file of files) body.append(FIELDS.images, file);
-  return body;
+  const kept = slots.filter((slot) => slot.kind === 'existing');
+  const files = slots.filter((slot) => slot.kind === 'new');
+  const fields = slots.flatMap((slot): [string, FormFieldValue][] =>
+    slot.kind === 'existing'
+      ? [
+          [`${FIELDS.existingImages}[${kept.indexOf(slot)}]`, slot.id],
+          [`${FIELDS.existingAltTexts}[${kept.indexOf(slot)}]`, slot.altText.trim()],
+        ]
+      : [[`${FIELDS.altTexts}[${files.indexOf(slot)}]`, slot.altText.trim()]],
+  );
+  const order = slots.map((slot) =>
+    slot.kind === 'existing' ? slot.id : newImageRef(files.indexOf(slot)),
+  );
+  return toFormData([
+    ...fields,
+    [FIELDS.imageOrder, order],
+    [FIELDS.images, files.map((slot) => slot.file)],
+  ]);
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PAGINATION, makePagination } from '@safarnama/contract';
 import { makeStore } from '../../app/store';
-import { errorEnvelope, jsonResponse, okEnvelope, stubFetch, stubXhr } from '../../test/utils';
+import { okEnvelope, stubFetch, stubXhr, okResponse, errorResponse } from '../../test/utils';
 import { imageLibrariesApi } from './imageLibraries.api';
 import {
   imageLibrariesSlice,
@@ -55,8 +55,8 @@ describe('image libraries slice (spec §4)', () => {
     let fail = true;
     stubFetch(() =>
       fail
-        ? jsonResponse(errorEnvelope(403, 'FORBIDDEN', 'You do not have permission'))
-        : jsonResponse(okEnvelope(listAnswer([makeLibrary(1)], pagination))),
+        ? errorResponse(403, 'FORBIDDEN', 'You do not have permission')
+        : okResponse(listAnswer([makeLibrary(1)], pagination)),
     );
     const store = makeStore();
     await settle(
@@ -122,7 +122,7 @@ describe('image libraries slice (spec §4)', () => {
 
   it('delete success carries the deleted id; reset sets success back to null', async () => {
     const library = makeLibrary(7);
-    stubFetch(() => jsonResponse(okEnvelope({ _id: library._id, id: library.id })));
+    stubFetch(() => okResponse({ _id: library._id, id: library.id }));
     const store = makeStore();
     await settle(store.dispatch(endpoints.deleteImageLibrary.initiate(library._id)));
     expect(selectOperation(store.getState(), 'delete')).toEqual({
@@ -142,8 +142,8 @@ describe('image libraries slice (spec §4)', () => {
     let fail = true;
     stubFetch(() =>
       fail
-        ? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Image library not found'))
-        : jsonResponse(okEnvelope({ ...library, status: 'inactive' })),
+        ? errorResponse(404, 'NOT_FOUND', 'Image library not found')
+        : okResponse({ ...library, status: 'inactive' }),
     );
     const store = makeStore();
     await settle(store.dispatch(endpoints.toggleImageLibraryStatus.initiate(library._id)));

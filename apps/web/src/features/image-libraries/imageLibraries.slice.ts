@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { EMPTY_PAGINATION, IMAGE_LIBRARY_MESSAGES, type Pagination } from '@safarnama/contract';
 import { rootReducer } from '../../app/store';
-import { getErrorEnvelope } from '../../lib/errors';
+import { idleOperation, trackOperations, type OperationState } from '../../lib/operationStates';
 import { imageLibrariesApi, imageLibraryUploadProgress } from './imageLibraries.api';
 
 /** The operations of spec §4, each going request → success or failure. */
@@ -14,13 +14,6 @@ export const IMAGE_LIBRARY_OPERATIONS = [
   'toggleStatus',
 ] as const;
 export type ImageLibraryOperation = (typeof IMAGE_LIBRARY_OPERATIONS)[number];
-
-export interface OperationState {
-  loading: boolean;
-  /** null: reset (or never run); true: the last call succeeded; false: it failed. */
-  success: boolean | null;
-  error: string | null;
-}
 
 export interface ImageLibrariesState {
   operations: Record<ImageLibraryOperation, OperationState>;
@@ -42,16 +35,14 @@ export const OPERATION_FALLBACKS: Record<ImageLibraryOperation, string> = {
   toggleStatus: IMAGE_LIBRARY_MESSAGES.toggleFailed,
 };
 
-const idle = (): OperationState => ({ loading: false, success: null, error: null });
-
 export const initialImageLibrariesState = (): ImageLibrariesState => ({
   operations: {
-    list: idle(),
-    create: idle(),
-    update: idle(),
-    updateImages: idle(),
-    delete: idle(),
-    toggleStatus: idle(),
+    list: idleOperation(),
+    create: idleOperation(),
+    update: idleOperation(),
+    updateImages: idleOperation(),
+    delete: idleOperation(),
+    toggleStatus: idleOperation(),
   },
   pagination: { ...EMPTY_PAGINATION },
   deletedId: null,
@@ -99,27 +90,19 @@ export const imageLibrariesSlice = createSlice({
       .addMatcher(endpoints.deleteImageLibrary.matchFulfilled, (state, action) => {
         state.deletedId = action.payload._id || action.payload.id || action.meta.arg.originalArgs;
       });
-    for (const operation of IMAGE_LIBRARY_OPERATIONS) {
+    trackOperations(builder, ENDPOINT_OF, (operation) => OPERATION_FALLBACKS[operation]);
+    // The upload progress lives from an upload's request until it ends (not a skipped repeat).
+    for (const operation of UPLOADS) {
       const endpoint = ENDPOINT_OF[operation];
       builder
         .addMatcher(endpoint.matchPending, (state) => {
-          state.operations[operation].loading = true;
-          if (UPLOADS.has(operation)) state.uploadProgress = 0;
+          state.uploadProgress = 0;
         })
         .addMatcher(endpoint.matchFulfilled, (state) => {
-          state.operations[operation] = { loading: false, success: true, error: null };
-          if (UPLOADS.has(operation)) state.uploadProgress = null;
+          state.uploadProgress = null;
         })
         .addMatcher(endpoint.matchRejected, (state, action) => {
-          // A call skipped because the same one is already running is no failure.
-          if (action.meta.condition) return;
-          const message = getErrorEnvelope(action.payload)?.message;
-          state.operations[operation] = {
-            loading: false,
-            success: false,
-            error: message || OPERATION_FALLBACKS[operation],
-          };
-          if (UPLOADS.has(operation)) state.uploadProgress = null;
+          if (!action.meta.condition) state.uploadProgress = null;
         });
     }
   },

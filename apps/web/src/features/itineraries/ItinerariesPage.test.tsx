@@ -1,25 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { API_PATHS, makePagination, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { openPage } from '../../test/app';
 import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
   okEnvelope,
-  renderRoutes,
-  stubFetch,
   stubXhr,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  stubObjectUrls,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import { makeImage } from '../image-libraries/test-data';
 import { itineraryListUrl } from './itineraries.api';
 import { formatLocation, formatPrice } from './format';
 import { listAnswer, makeItinerary } from './test-data';
 
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const ALL: PermissionKey[] = [
   'itineraries.view',
   'itineraries.create',
@@ -49,22 +45,17 @@ interface ServerOptions {
 }
 
 const stubServer = ({ list, other, permissions = ALL }: ServerOptions = {}) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === API_PATHS.service.listItineraries) {
-      return list ? list(call) : jsonResponse(okEnvelope(listAnswer([goa, ladakh])));
+      return list ? list(call) : okResponse(listAnswer([goa, ladakh]));
     }
-    return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return other?.(call);
   });
 
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url === API_PATHS.service.listItineraries);
 
-const openPage = async () => {
-  const view = renderRoutes(routes, '/services/itineraries');
-  await screen.findByRole('heading', { name: 'Itinerary Management', level: 1 });
-  return { ...view, user: userEvent.setup() };
-};
+const open = () => openPage('/services/itineraries', { name: 'Itinerary Management', level: 1 });
 
 const rowOf = async (title: string) => {
   const cell = await screen.findByText(title);
@@ -74,11 +65,7 @@ const rowOf = async (title: string) => {
 };
 
 beforeEach(() => {
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: vi.fn((file: File) => `blob:test/${file.name}`),
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  stubObjectUrls();
 });
 
 describe('formatting', () => {
@@ -102,7 +89,7 @@ describe('formatting', () => {
 describe('ItinerariesPage', { timeout: 20_000 }, () => {
   it('shows the table with the spec columns and formats each row', async () => {
     const calls = stubServer();
-    await openPage();
+    await open();
     expect(screen.getByRole('button', { name: 'Add New Itinerary' })).toBeInTheDocument();
     expect(
       screen.getByPlaceholderText('Search by title, description, or type...'),
@@ -147,17 +134,15 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
     const calls = stubServer({
       list: (call) => {
         const page = Number(call.search.get('page'));
-        return jsonResponse(
-          okEnvelope(
-            listAnswer(
-              [page === 2 ? ladakh : goa],
-              makePagination(call.search.get('search') ? 1 : 25, page, 10),
-            ),
+        return okResponse(
+          listAnswer(
+            [page === 2 ? ladakh : goa],
+            makePagination(call.search.get('search') ? 1 : 25, page, 10),
           ),
         );
       },
     });
-    const { user } = await openPage();
+    const { user } = await open();
     await rowOf('Goa Beach Escape');
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -186,25 +171,25 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
 
   it('shows the list error in a red banner', async () => {
     stubServer({
-      list: () => jsonResponse(errorEnvelope(403, 'FORBIDDEN', 'You do not have permission')),
+      list: () => errorResponse(403, 'FORBIDDEN', 'You do not have permission'),
     });
-    await openPage();
+    await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission');
   });
 
   it('the status pill toggles and the list reloads', async () => {
     let active = true;
     const calls = stubServer({
-      list: () => jsonResponse(okEnvelope(listAnswer([{ ...goa, isActive: active }]))),
+      list: () => okResponse(listAnswer([{ ...goa, isActive: active }])),
       other: (call) => {
         if (call.method === 'PATCH' && call.url === API_PATHS.service.toggleItinerary(goa._id)) {
           active = !active;
-          return jsonResponse(okEnvelope({ data: { ...goa, isActive: active } }));
+          return okResponse({ data: { ...goa, isActive: active } });
         }
         return undefined;
       },
     });
-    const { user } = await openPage();
+    const { user } = await open();
     const row = await rowOf('Goa Beach Escape');
     const before = listCalls(calls).length;
     await user.click(within(row).getByRole('button', { name: /^Active/ }));
@@ -217,16 +202,16 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
   it('asks before deleting; the row goes after a confirmed delete', async () => {
     let deleted = false;
     const calls = stubServer({
-      list: () => jsonResponse(okEnvelope(listAnswer(deleted ? [ladakh] : [goa, ladakh]))),
+      list: () => okResponse(listAnswer(deleted ? [ladakh] : [goa, ladakh])),
       other: (call) => {
         if (call.method === 'DELETE' && call.url === API_PATHS.service.deleteItinerary(goa._id)) {
           deleted = true;
-          return jsonResponse(okEnvelope({ _id: goa._id, id: goa._id }));
+          return okResponse({ _id: goa._id, id: goa._id });
         }
         return undefined;
       },
     });
-    const { user } = await openPage();
+    const { user } = await open();
     const row = await rowOf('Goa Beach Escape');
     await user.click(within(row).getByRole('button', { name: 'Delete Goa Beach Escape' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -248,7 +233,7 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
 
   it('with itineraries.view only: no add, edit, delete or switch; the gallery is read-only', async () => {
     stubServer({ permissions: ['itineraries.view'] });
-    const { user } = await openPage();
+    const { user } = await open();
     const row = within(await rowOf('Goa Beach Escape'));
     expect(screen.queryByRole('button', { name: 'Add New Itinerary' })).not.toBeInTheDocument();
     expect(row.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
@@ -263,7 +248,7 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
 
   it('with create but not delete: add and edit show, delete does not', async () => {
     stubServer({ permissions: ['itineraries.view', 'itineraries.create', 'itineraries.update'] });
-    await openPage();
+    await open();
     const row = within(await rowOf('Goa Beach Escape'));
     expect(screen.getByRole('button', { name: 'Add New Itinerary' })).toBeInTheDocument();
     expect(row.getByRole('button', { name: 'Edit Goa Beach Escape' })).toBeInTheDocument();
@@ -273,14 +258,14 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
   it('opens the gallery: images with read-only alt text, upload and remove', async () => {
     let gallery = goa.gallery;
     const calls = stubServer({
-      list: () => jsonResponse(okEnvelope(listAnswer([{ ...goa, gallery }]))),
+      list: () => okResponse(listAnswer([{ ...goa, gallery }])),
       other: (call) => {
         if (
           call.method === 'DELETE' &&
           call.url === API_PATHS.service.itineraryGalleryImage(goa._id, goa.gallery[0]?._id ?? '')
         ) {
           gallery = [];
-          return jsonResponse(okEnvelope({ data: { ...goa, gallery } }));
+          return okResponse({ data: { ...goa, gallery } });
         }
         return undefined;
       },
@@ -289,7 +274,7 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
       gallery = [...gallery, makeImage(2, { altText: 'Fort Aguada' })];
       return { status: 200, body: okEnvelope({ data: { ...goa, gallery } }) };
     });
-    const { user } = await openPage();
+    const { user } = await open();
     const row = await rowOf('Goa Beach Escape');
     await user.click(within(row).getByRole('button', { name: 'Manage Gallery (1)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gallery - Goa Beach Escape' });

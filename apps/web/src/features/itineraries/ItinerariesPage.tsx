@@ -1,17 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { ITINERARY_MESSAGES, ITINERARY_TEXTS, type Itinerary } from '@safarnama/contract';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Button } from '../../components/ui/Button';
 import {
   DataTable,
-  HeaderCell,
+  DeleteAction,
+  EditAction,
   ListPageShell,
-  OverlaySpinner,
-  RowAction,
   StatusToggle,
+  type Column,
 } from '../../components/ui/ListPageShell';
 import { loadWithTimeout } from '../../app/lazy';
-import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { formatLocation, formatPrice } from './format';
 import {
@@ -32,11 +31,6 @@ const ItineraryGalleryModal = lazy(() =>
   })),
 );
 
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'form'; record: Itinerary | null }
-  | { kind: 'gallery'; record: Itinerary };
-
 const TEXTS = {
   title: ITINERARY_TEXTS.pageTitle,
   description: 'Tour packages with their daily plans, FAQs, prices in rupees and photo galleries.',
@@ -45,7 +39,19 @@ const TEXTS = {
   emptyTitle: 'No itineraries found',
   emptyMessage: 'Add a tour package to get started.',
   countLabel: ['itinerary', 'itineraries'],
+  addLabel: ITINERARY_TEXTS.addButton,
 } as const;
+
+const COLUMNS: Column[] = [
+  'Title',
+  'Duration',
+  'Type',
+  'Location',
+  { label: 'Price', className: 'text-right' },
+  'Status',
+  'Gallery',
+  { label: 'Actions', className: 'text-right' },
+];
 
 const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
 
@@ -65,10 +71,10 @@ export const ItinerariesPage = () => {
     errorFallback: ADMIN_SERVICE_FALLBACK,
   });
   const rows = list.rows;
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const closeDialog = (): void => {
-    setDialog({ kind: 'none' });
-  };
+  const { dialog, open, openForm, close, onAdd } = useListDialog<
+    Itinerary,
+    { kind: 'gallery'; record: Itinerary }
+  >(canCreate);
   const [toggleStatus] = useToggleItineraryStatusMutation();
   const [deleteItinerary] = useDeleteItineraryMutation();
   const toggle = useRowAction({
@@ -89,118 +95,77 @@ export const ItinerariesPage = () => {
       ? (rows.find((row) => row._id === dialog.record._id) ?? dialog.record)
       : null;
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={TEXTS}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', record: null });
-              }}
-            >
-              {ITINERARY_TEXTS.addButton}
-            </Button>
-          ) : null
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>Title</HeaderCell>
-              <HeaderCell>Duration</HeaderCell>
-              <HeaderCell>Type</HeaderCell>
-              <HeaderCell>Location</HeaderCell>
-              <HeaderCell className="text-right">Price</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Gallery</HeaderCell>
-              <HeaderCell className="text-right">Actions</HeaderCell>
-            </>
-          }
-        >
-          {rows.map((record) => (
-            <tr key={record._id} className="align-middle">
-              <td className={`${td} max-w-56 min-w-32 font-medium text-slate-900 dark:text-white`}>
-                <span className="line-clamp-2 break-words" title={record.title}>
-                  {record.title}
-                </span>
-                {record.visibility === 'private' ? (
-                  <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 text-[11px] font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-400">
-                    Private
-                  </span>
-                ) : null}
-              </td>
-              <td className={`${td} min-w-24`}>{record.duration}</td>
-              <td className={`${td} whitespace-nowrap`}>{record.type}</td>
-              <td className={td}>{formatLocation(record)}</td>
-              <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
-                {formatPrice(record.pricePerPerson)}
-              </td>
-              <td className={td}>
-                <StatusToggle
-                  active={record.isActive}
-                  name={record.title}
-                  readOnly={!canUpdate}
-                  disabled={isBusy(record)}
-                  onToggle={() => {
-                    toggle.start(record);
-                  }}
-                />
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                <button
-                  type="button"
-                  className="font-medium text-teal-700 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-teal-300"
-                  onClick={() => {
-                    setDialog({ kind: 'gallery', record });
-                  }}
-                >
-                  {ITINERARY_TEXTS.manageGallery(record.gallery.length)}
-                </button>
-              </td>
-              <td className={`${td} space-x-1 text-right whitespace-nowrap`}>
-                {canUpdate ? (
-                  <RowAction
-                    tone="teal"
-                    aria-label={`Edit ${record.title}`}
-                    onClick={() => {
-                      setDialog({ kind: 'form', record });
-                    }}
-                  >
-                    Edit
-                  </RowAction>
-                ) : null}
-                {canDelete ? (
-                  <RowAction
-                    tone="red"
-                    aria-label={`Delete ${record.title}`}
-                    disabled={isBusy(record)}
-                    onClick={() => {
-                      remove.start(record);
-                    }}
-                  >
-                    Delete
-                  </RowAction>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </ListPageShell>
-
       <ConfirmDialog {...remove.confirmDialog} />
 
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <ItineraryFormModal record={dialog.record} onClose={closeDialog} />
-        ) : null}
-        {galleryRecord ? (
-          <ItineraryGalleryModal itinerary={galleryRecord} onClose={closeDialog} />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? (
+        <ItineraryFormModal record={dialog.record} onClose={close} />
+      ) : null}
+      {galleryRecord ? <ItineraryGalleryModal itinerary={galleryRecord} onClose={close} /> : null}
     </>
+  );
+
+  return (
+    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+      <DataTable columns={COLUMNS}>
+        {rows.map((record) => (
+          <tr key={record._id} className="align-middle">
+            <td className={`${td} max-w-56 min-w-32 font-medium text-slate-900 dark:text-white`}>
+              <span className="line-clamp-2 break-words" title={record.title}>
+                {record.title}
+              </span>
+              {record.visibility === 'private' ? (
+                <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 text-[11px] font-normal text-slate-600 dark:bg-slate-800 dark:text-slate-400">
+                  Private
+                </span>
+              ) : null}
+            </td>
+            <td className={`${td} min-w-24`}>{record.duration}</td>
+            <td className={`${td} whitespace-nowrap`}>{record.type}</td>
+            <td className={td}>{formatLocation(record)}</td>
+            <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
+              {formatPrice(record.pricePerPerson)}
+            </td>
+            <td className={td}>
+              <StatusToggle
+                active={record.isActive}
+                name={record.title}
+                readOnly={!canUpdate}
+                disabled={isBusy(record)}
+                onToggle={() => {
+                  toggle.start(record);
+                }}
+              />
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              <button
+                type="button"
+                className="font-medium text-teal-700 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-teal-300"
+                onClick={() => {
+                  open({ kind: 'gallery', record });
+                }}
+              >
+                {ITINERARY_TEXTS.manageGallery(record.gallery.length)}
+              </button>
+            </td>
+            <td className={`${td} space-x-1 text-right whitespace-nowrap`}>
+              <EditAction
+                record={record}
+                name={record.title}
+                onClick={canUpdate ? openForm : undefined}
+              />
+              <DeleteAction
+                record={record}
+                name={record.title}
+                busy={isBusy(record)}
+                onClick={canDelete ? remove.start : undefined}
+              />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

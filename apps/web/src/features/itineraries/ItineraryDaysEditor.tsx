@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import { useFieldArray, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { Button } from '../../components/ui/Button';
-import { SortableArea } from '../../components/ui/SortableArea';
+import { DragHandle, SortableArea, useSortableItem } from '../../components/ui/SortableArea';
 import { DESCRIPTION_ROWS, ITINERARY_LIMITS, ITINERARY_TEXTS } from '@safarnama/contract';
 import type { ItineraryFormValues } from './itineraries.form';
 import { fieldErrorClasses, inputClasses, iconButtonClasses } from '../../components/ui/Form';
@@ -94,41 +92,20 @@ const SortableDay = ({
 }: SortableDayProps) => {
   const titleId = useId();
   const descriptionId = useId();
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id });
+  const { itemProps, handleProps, frame } = useSortableItem(id);
   const position = index + 1;
   return (
     <li
-      ref={setNodeRef}
+      {...itemProps}
       aria-label={`Day ${position}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative rounded-lg border bg-white p-3 dark:bg-slate-900 ${
-        isDragging
-          ? 'z-10 border-teal-500 shadow-lg ring-2 ring-teal-500/40'
-          : 'border-slate-200 dark:border-slate-700'
-      }`}
+      className={`relative rounded-lg border bg-white p-3 dark:bg-slate-900 ${frame}`}
     >
       <div className="flex items-start gap-3">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag to reorder day ${position}`}
-          title="Drag to reorder"
-          className="mt-7 inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none active:cursor-grabbing dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
-        >
-          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
-            <path d="M7 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 6a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 4a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 7.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM16 16a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
-          </svg>
-        </button>
+        <DragHandle
+          handleProps={handleProps}
+          label={`Drag to reorder day ${position}`}
+          className="mt-7 shrink-0 border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+        />
         <div className="min-w-0 flex-1 space-y-2">
           <div>
             <label

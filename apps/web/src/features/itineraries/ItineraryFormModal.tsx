@@ -20,17 +20,17 @@ import { Modal } from '../../components/ui/Modal';
 import { getErrorEnvelope, getErrorStatus, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
-import { LocationFields, selectClasses } from '../geography/LocationFields';
+import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import { ItineraryDaysEditor } from './ItineraryDaysEditor';
 import {
   fieldErrorClasses,
-  FieldNotes,
   FormActions,
   FormError,
-  inputClasses,
-  labelClasses,
+  FormField,
+  FormSelect,
   iconButtonClasses,
+  textOptions,
 } from '../../components/ui/Form';
 import {
   ITINERARY_REQUIRED_MESSAGES,
@@ -63,39 +63,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
       </h3>
       {children}
     </section>
-  );
-};
-
-interface FieldProps {
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (props: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
-}
-
-/** A label, the control (given its id and aria attributes), an optional hint and the error. */
-const Field = ({ label, required = false, error, hint, className = '', children }: FieldProps) => {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-        {required ? ' *' : ''}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
-      })}
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
   );
 };
 
@@ -161,18 +128,17 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
         <fieldset disabled={pending} className="min-w-0 space-y-5">
           <Section title="Itinerary Information">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Title" required error={errors.title?.message} className="sm:col-span-2">
+              <FormField label="Title *" error={errors.title?.message} className="sm:col-span-2">
                 {(props) => (
                   <input
                     {...props}
                     {...register('title')}
                     required
                     maxLength={ITINERARY_LIMITS.title}
-                    className={inputClasses(Boolean(errors.title))}
                   />
                 )}
-              </Field>
-              <Field label="Duration" required error={errors.duration?.message}>
+              </FormField>
+              <FormField label="Duration *" error={errors.duration?.message}>
                 {(props) => (
                   <input
                     {...props}
@@ -180,28 +146,21 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                     required
                     maxLength={ITINERARY_LIMITS.duration}
                     placeholder={ITINERARY_TEXTS.durationPlaceholder}
-                    className={inputClasses(Boolean(errors.duration))}
                   />
                 )}
-              </Field>
-              <Field label="Type" required error={errors.type?.message}>
+              </FormField>
+              <FormField label="Type *" error={errors.type?.message}>
                 {(props) => (
-                  <select
+                  <FormSelect
                     {...props}
                     {...register('type')}
                     required
-                    className={selectClasses(Boolean(errors.type))}
-                  >
-                    <option value="">{ITINERARY_TEXTS.selectType}</option>
-                    {TOUR_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type}
-                      </option>
-                    ))}
-                  </select>
+                    placeholder={ITINERARY_TEXTS.selectType}
+                    options={textOptions(TOUR_TYPES)}
+                  />
                 )}
-              </Field>
-              <Field label="Group Size" required error={errors.groupSize?.message}>
+              </FormField>
+              <FormField label="Group Size *" error={errors.groupSize?.message}>
                 {(props) => (
                   <input
                     {...props}
@@ -212,11 +171,10 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                     max={ITINERARY_LIMITS.groupSizeMax}
                     step={1}
                     required
-                    className={inputClasses(Boolean(errors.groupSize))}
                   />
                 )}
-              </Field>
-              <Field label="Price per Person (₹)" required error={errors.pricePerPerson?.message}>
+              </FormField>
+              <FormField label="Price per Person (₹) *" error={errors.pricePerPerson?.message}>
                 {(props) => (
                   <input
                     {...props}
@@ -227,67 +185,53 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                     max={ITINERARY_LIMITS.priceMax}
                     step={1}
                     required
-                    className={inputClasses(Boolean(errors.pricePerPerson))}
                   />
                 )}
-              </Field>
-              <Field
-                label="Languages"
-                required
+              </FormField>
+              <FormField
+                label="Languages *"
                 error={errors.languages?.message}
                 hint="Hold Ctrl/Cmd to select multiple languages"
               >
                 {(props) => (
-                  <select
+                  <FormSelect
                     {...props}
                     {...register('languages')}
                     multiple
                     required
                     size={LANGUAGES.length}
-                    className={selectClasses(Boolean(errors.languages))}
-                  >
-                    {LANGUAGES.map((language) => (
-                      <option key={language} value={language}>
-                        {language}
-                      </option>
-                    ))}
-                  </select>
+                    options={textOptions(LANGUAGES)}
+                  />
                 )}
-              </Field>
-              <Field
+              </FormField>
+              <FormField
                 label="Months"
                 error={errors.months?.message}
                 hint={ITINERARY_TEXTS.monthsHint}
               >
                 {(props) => (
-                  <select
+                  <FormSelect
                     {...props}
                     {...register('months')}
                     multiple
                     size={8}
-                    className={selectClasses(Boolean(errors.months))}
-                  >
-                    {MONTHS.map((month) => (
-                      <option key={month.code} value={month.code}>
-                        {month.name}
-                      </option>
-                    ))}
-                  </select>
+                    options={MONTHS.map(({ code, name }) => ({ value: code, label: name }))}
+                  />
                 )}
-              </Field>
-              <Field label="Visibility" required error={errors.visibility?.message}>
+              </FormField>
+              <FormField label="Visibility *" error={errors.visibility?.message}>
                 {(props) => (
-                  <select
+                  <FormSelect
                     {...props}
                     {...register('visibility')}
                     required
-                    className={selectClasses(Boolean(errors.visibility))}
-                  >
-                    <option value="public">Public</option>
-                    <option value="private">Private</option>
-                  </select>
+                    options={[
+                      { value: 'public', label: 'Public' },
+                      { value: 'private', label: 'Private' },
+                    ]}
+                  />
                 )}
-              </Field>
+              </FormField>
               <div>
                 <Controller
                   control={control}
@@ -325,27 +269,25 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
           {isPublic ? (
             <Section title="SEO Optimization">
               <div className="grid gap-4">
-                <Field label="Meta Title" error={errors.metaTitle?.message}>
+                <FormField label="Meta Title" error={errors.metaTitle?.message}>
                   {(props) => (
                     <input
                       {...props}
                       {...register('metaTitle')}
                       maxLength={ITINERARY_LIMITS.metaTitle}
-                      className={inputClasses(Boolean(errors.metaTitle))}
                     />
                   )}
-                </Field>
-                <Field label="Meta Description" error={errors.metaDescription?.message}>
+                </FormField>
+                <FormField label="Meta Description" error={errors.metaDescription?.message}>
                   {(props) => (
                     <textarea
                       {...props}
                       {...register('metaDescription')}
                       rows={META_DESCRIPTION_ROWS}
                       maxLength={ITINERARY_LIMITS.metaDescription}
-                      className={inputClasses(Boolean(errors.metaDescription))}
                     />
                   )}
-                </Field>
+                </FormField>
               </div>
             </Section>
           ) : null}
@@ -392,7 +334,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                         className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
                       >
                         <div className="min-w-0 flex-1 space-y-2">
-                          <Field
+                          <FormField
                             label={`Question ${index + 1}`}
                             error={faqErrors?.question?.message}
                           >
@@ -401,21 +343,22 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                                 {...props}
                                 {...register(`faqs.${index}.question`)}
                                 maxLength={ITINERARY_LIMITS.question}
-                                className={inputClasses(Boolean(faqErrors?.question))}
                               />
                             )}
-                          </Field>
-                          <Field label={`Answer ${index + 1}`} error={faqErrors?.answer?.message}>
+                          </FormField>
+                          <FormField
+                            label={`Answer ${index + 1}`}
+                            error={faqErrors?.answer?.message}
+                          >
                             {(props) => (
                               <textarea
                                 {...props}
                                 {...register(`faqs.${index}.answer`)}
                                 rows={3}
                                 maxLength={ITINERARY_LIMITS.answer}
-                                className={inputClasses(Boolean(faqErrors?.answer))}
                               />
                             )}
-                          </Field>
+                          </FormField>
                         </div>
                         <button
                           type="button"

@@ -3,43 +3,23 @@ import {
   DEFAULT_TOUR_TYPE,
   DEFAULT_VISIBILITY,
   GROUP_SIZE_DEFAULT,
-  ITINERARY_GALLERY_FIELDS,
+  ITINERARY_GALLERY_FIELDS as FIELDS,
   MONTH_CODE_BY_NAME,
   MONTH_CODES,
   PRICE_DEFAULT,
   type Itinerary,
   type ItineraryInput,
-  type Language,
   type MonthCode,
   type TourType,
-  type Visibility,
 } from '@safarnama/contract';
+import { toFormData } from '../../lib/multipart';
 
 /**
- * What the itinerary form holds: the request's own paths (so the contract schema's errors and
+ * What the itinerary form holds: the request's own fields (so the contract schema's errors and
  * the server's 400 details land on the inputs), with '' for a type not chosen and NaN for a
  * cleared number (both refused by the schema, worded by `ITINERARY_REQUIRED_MESSAGES`).
  */
-export interface ItineraryFormValues {
-  title: string;
-  duration: string;
-  type: TourType | '';
-  groupSize: number;
-  languages: Language[];
-  pricePerPerson: number;
-  visibility: Visibility;
-  imageLibraryId: string | null;
-  months: MonthCode[];
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-  countryId: string;
-  stateId: string;
-  placeId: string;
-  dailyItinerary: { title: string; description: string }[];
-  faqs: { question: string; answer: string }[];
-  isActive: boolean;
-}
+export type ItineraryFormValues = Omit<Required<ItineraryInput>, 'type'> & { type: TourType | '' };
 
 /** The spec §5 required inputs whose emptiness the schema words generically. */
 export const ITINERARY_REQUIRED_MESSAGES = {
@@ -48,21 +28,14 @@ export const ITINERARY_REQUIRED_MESSAGES = {
   pricePerPerson: 'Price per person is required',
 } as const;
 
-const isMonthCode = (value: string): value is MonthCode =>
-  (MONTH_CODES as readonly string[]).includes(value);
-
 /**
  * Listed months (names, spec §3) back to the form's codes; codes pass through, anything else is
  * dropped. Kept in calendar order.
  */
-export const monthCodesOf = (months: readonly string[]): MonthCode[] => {
-  const codes = new Set<MonthCode>();
-  for (const month of months) {
-    const code = MONTH_CODE_BY_NAME[month] ?? (isMonthCode(month) ? month : undefined);
-    if (code) codes.add(code);
-  }
-  return MONTH_CODES.filter((code) => codes.has(code));
-};
+export const monthCodesOf = (months: readonly string[]): MonthCode[] =>
+  MONTH_CODES.filter((code) =>
+    months.some((month) => month === code || MONTH_CODE_BY_NAME[month] === code),
+  );
 
 /** An id out of a populated reference ({_id, name}) or a plain id. */
 const idOf = (ref: { _id: string } | string | null | undefined): string =>
@@ -103,19 +76,15 @@ export const toItineraryRequest = (values: ItineraryFormValues): ItineraryInput 
     ? values
     : { ...values, metaTitle: '', metaDescription: '', faqs: [] }) as ItineraryInput;
 
-/** Multipart body of `PATCH itinerary/gallery/{id}`: itineraryId, images, altTexts[i]. */
+/** Multipart body of `PATCH itinerary/gallery/{id}`: itineraryId, then each file and its alt text. */
 export const buildItineraryGalleryForm = (
   itineraryId: string,
   items: readonly { file: File; altText: string }[],
-): FormData => {
-  const body = new FormData();
-  body.append(ITINERARY_GALLERY_FIELDS.itineraryId, itineraryId);
-  items.forEach(({ file, altText }, index) => {
-    body.append(ITINERARY_GALLERY_FIELDS.images, file);
-    body.append(
-      `${ITINERARY_GALLERY_FIELDS.altTexts}[${index}]`,
-      altText.trim().slice(0, ALT_TEXT_MAX),
-    );
-  });
-  return body;
-};
+): FormData =>
+  toFormData([
+    [FIELDS.itineraryId, itineraryId],
+    ...items.flatMap(({ file, altText }, index) => [
+      [FIELDS.images, file] as const,
+      [`${FIELDS.altTexts}[${index}]`, altText.trim().slice(0, ALT_TEXT_MAX)] as const,
+    ]),
+  ]);

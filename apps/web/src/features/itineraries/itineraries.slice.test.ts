@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PAGINATION, makePagination } from '@safarnama/contract';
 import { makeStore } from '../../app/store';
-import { errorEnvelope, jsonResponse, okEnvelope, stubFetch, stubXhr } from '../../test/utils';
+import { okEnvelope, stubFetch, stubXhr, okResponse, errorResponse } from '../../test/utils';
 import { itinerariesApi } from './itineraries.api';
 import {
   ITINERARY_OPERATIONS,
@@ -44,7 +44,7 @@ describe('itineraries slice (spec §4)', () => {
 
   it('list: loading while asked, then holds the items and pagination', async () => {
     const pagination = makePagination(12, 1, 10);
-    stubFetch(() => jsonResponse(okEnvelope(listAnswer([one, two], pagination))));
+    stubFetch(() => okResponse(listAnswer([one, two], pagination)));
     const store = makeStore();
     const pending = store.dispatch(endpoints.listItineraries.initiate(LIST_ARGS));
     expect(selectItineraryOperation(store.getState(), 'list').loading).toBe(true);
@@ -64,11 +64,9 @@ describe('itineraries slice (spec §4)', () => {
   it('failures keep the server message per operation, else "An error occurred"', async () => {
     stubFetch((call) =>
       call.method === 'POST'
-        ? jsonResponse(
-            errorEnvelope(400, 'VALIDATION_ERROR', 'Group size must be at least 1', [
-              { path: 'groupSize', message: 'Group size must be at least 1' },
-            ]),
-          )
+        ? errorResponse(400, 'VALIDATION_ERROR', 'Group size must be at least 1', [
+            { path: 'groupSize', message: 'Group size must be at least 1' },
+          ])
         : Promise.reject(new TypeError('Failed to fetch')),
     );
     const store = makeStore();
@@ -95,8 +93,8 @@ describe('itineraries slice (spec §4)', () => {
     let fail = true;
     stubFetch(() =>
       fail
-        ? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Itinerary not found'))
-        : jsonResponse(okEnvelope({ data: { ...one, isActive: false } })),
+        ? errorResponse(404, 'NOT_FOUND', 'Itinerary not found')
+        : okResponse({ data: { ...one, isActive: false } }),
     );
     const store = makeStore();
     await settle(store.dispatch(endpoints.toggleItineraryStatus.initiate(one._id)));
@@ -117,8 +115,8 @@ describe('itineraries slice (spec §4)', () => {
   it('delete removes the item with the matching _id from the held list', async () => {
     stubFetch((call) =>
       call.method === 'DELETE'
-        ? jsonResponse(okEnvelope({ _id: one._id, id: one._id }))
-        : jsonResponse(okEnvelope(listAnswer([one, two]))),
+        ? okResponse({ _id: one._id, id: one._id })
+        : okResponse(listAnswer([one, two])),
     );
     const store = makeStore();
     const list = store.dispatch(endpoints.listItineraries.initiate(LIST_ARGS));
@@ -136,8 +134,8 @@ describe('itineraries slice (spec §4)', () => {
     const withImage = { ...one, gallery: [] };
     stubFetch((call) =>
       call.method === 'PATCH'
-        ? jsonResponse(okEnvelope({ data: { ...one, isActive: false } }))
-        : jsonResponse(okEnvelope(listAnswer([one, two]))),
+        ? okResponse({ data: { ...one, isActive: false } })
+        : okResponse(listAnswer([one, two])),
     );
     stubXhr(() => ({
       status: 200,

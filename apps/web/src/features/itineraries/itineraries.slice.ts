@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { EMPTY_PAGINATION, type Itinerary, type Pagination } from '@safarnama/contract';
 import { rootReducer } from '../../app/store';
-import { getErrorEnvelope } from '../../lib/errors';
+import { idleOperation, trackOperations, type OperationState } from '../../lib/operationStates';
 import { itinerariesApi } from './itineraries.api';
 
 /** The itinerary operations of spec §4, each going null → success or error. */
@@ -16,15 +16,8 @@ export const ITINERARY_OPERATIONS = [
 ] as const;
 export type ItineraryOperation = (typeof ITINERARY_OPERATIONS)[number];
 
-export interface ItineraryOperationState {
-  loading: boolean;
-  /** null: reset (or never run); true: the last call succeeded; false: it failed. */
-  success: boolean | null;
-  error: string | null;
-}
-
 export interface ItinerariesState {
-  operations: Record<ItineraryOperation, ItineraryOperationState>;
+  operations: Record<ItineraryOperation, OperationState>;
   /** The itineraries of the last list answer (a delete removes its item from here). */
   items: Itinerary[];
   pagination: Pagination;
@@ -33,17 +26,15 @@ export interface ItinerariesState {
 /** Spec §8: "No response from server in admin service actions: status 500, 'An error occurred'". */
 export const ADMIN_SERVICE_FALLBACK = 'An error occurred';
 
-const idle = (): ItineraryOperationState => ({ loading: false, success: null, error: null });
-
 export const initialItinerariesState = (): ItinerariesState => ({
   operations: {
-    list: idle(),
-    create: idle(),
-    update: idle(),
-    delete: idle(),
-    toggleStatus: idle(),
-    addGalleryImages: idle(),
-    removeGalleryImage: idle(),
+    list: idleOperation(),
+    create: idleOperation(),
+    update: idleOperation(),
+    delete: idleOperation(),
+    toggleStatus: idleOperation(),
+    addGalleryImages: idleOperation(),
+    removeGalleryImage: idleOperation(),
   },
   items: [],
   pagination: { ...EMPTY_PAGINATION },
@@ -77,7 +68,7 @@ export const itinerariesSlice = createSlice({
   reducers: {
     /** Sets an operation's success flag back to null and forgets its error. */
     reset: (state, action: PayloadAction<ItineraryOperation>) => {
-      state.operations[action.payload] = idle();
+      state.operations[action.payload] = idleOperation();
     },
   },
   extraReducers: (builder) => {
@@ -102,26 +93,7 @@ export const itinerariesSlice = createSlice({
       .addMatcher(endpoints.removeItineraryGalleryImage.matchFulfilled, (state, action) => {
         replaceItem(state, action.payload);
       });
-    for (const operation of ITINERARY_OPERATIONS) {
-      const endpoint = ENDPOINT_OF[operation];
-      builder
-        .addMatcher(endpoint.matchPending, (state) => {
-          state.operations[operation].loading = true;
-        })
-        .addMatcher(endpoint.matchFulfilled, (state) => {
-          state.operations[operation] = { loading: false, success: true, error: null };
-        })
-        .addMatcher(endpoint.matchRejected, (state, action) => {
-          // A call skipped because the same one is already running is no failure.
-          if (action.meta.condition) return;
-          const message = getErrorEnvelope(action.payload)?.message;
-          state.operations[operation] = {
-            loading: false,
-            success: false,
-            error: message || ADMIN_SERVICE_FALLBACK,
-          };
-        });
-    }
+    trackOperations(builder, ENDPOINT_OF, () => ADMIN_SERVICE_FALLBACK);
   },
   selectors: {
     selectItineraryOperation: (state, operation: ItineraryOperation) => state.operations[operation],

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { makePagination } from '@safarnama/contract';
-import { routes } from '../../app/router';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  type RecordedCall,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { type RecordedCall, stubSignedIn, okResponse } from '../../test/utils';
 import { makeActivity, page } from './test-data';
 
 const MANAGE = '/api/v1/admin/manage';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 
 const changed = makeActivity(1, {
   summary: "Updated itinerary 'Goa Beaches'",
@@ -35,25 +24,18 @@ const created = makeActivity(2, {
 });
 
 const stubServer = (
-  handler: (call: RecordedCall) => Response | undefined = () => undefined,
+  handler?: (call: RecordedCall) => Response | undefined,
   permissions = ['activity.view', 'admins.view', 'admins.update'],
-) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) {
-      return jsonResponse(okRecord(makeProfile({ permissions })));
-    }
-    return handler(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
-  });
+) => stubSignedIn({ permissions }, handler);
 
 describe('ActivitiesPage', () => {
   it('lists entries and opens the field diff of one', async () => {
     const calls = stubServer((call) =>
       call.url === `${MANAGE}/get-admins-activities`
-        ? jsonResponse(okEnvelope(page('activities', [changed, created])))
+        ? okResponse(page('activities', [changed, created]))
         : undefined,
     );
-    renderRoutes(routes, '/admins-activities');
-    const user = userEvent.setup();
+    const { user } = renderApp('/admins-activities');
     await screen.findByRole('heading', { name: 'Admin Activities' });
     const headers = (await screen.findAllByRole('columnheader')).map((th) => th.textContent);
     expect(headers).toEqual(['Time', 'Admin', 'Action', 'Entity', 'Summary', 'IP', 'Details']);
@@ -97,16 +79,13 @@ describe('ActivitiesPage', () => {
   it('searches (debounced) and goes back to page 1', async () => {
     const calls = stubServer((call) =>
       call.url === `${MANAGE}/get-admins-activities`
-        ? jsonResponse(
-            okEnvelope({
-              activities: [changed],
-              pagination: makePagination(30, Number(call.search.get('page') ?? 1), 10),
-            }),
-          )
+        ? okResponse({
+            activities: [changed],
+            pagination: makePagination(30, Number(call.search.get('page') ?? 1), 10),
+          })
         : undefined,
     );
-    renderRoutes(routes, '/admins-activities');
-    const user = userEvent.setup();
+    const { user } = renderApp('/admins-activities');
     await screen.findByText("Updated itinerary 'Goa Beaches'");
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => {

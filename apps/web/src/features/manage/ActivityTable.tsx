@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import type { AdminActivity } from '@safarnama/contract';
-import { DataTable, HeaderCell } from '../../components/ui/ListPageShell';
+import { DataTable } from '../../components/ui/ListPageShell';
 import { Badge, DateTimeCell, type BadgeTone } from './parts';
 
 const ACTION_TONES: Record<string, BadgeTone> = {
@@ -105,19 +105,15 @@ export const ActivityTable = ({ activities, showAdmin = true }: ActivityTablePro
   const columns = showAdmin ? 7 : 6;
   return (
     <DataTable
-      head={
-        <>
-          <HeaderCell>Time</HeaderCell>
-          {showAdmin ? <HeaderCell>Admin</HeaderCell> : null}
-          <HeaderCell>Action</HeaderCell>
-          <HeaderCell>Entity</HeaderCell>
-          <HeaderCell>Summary</HeaderCell>
-          <HeaderCell>IP</HeaderCell>
-          <HeaderCell>
-            <span className="sr-only">Details</span>
-          </HeaderCell>
-        </>
-      }
+      columns={[
+        'Time',
+        showAdmin && 'Admin',
+        'Action',
+        'Entity',
+        'Summary',
+        'IP',
+        { label: 'Details', srOnly: true },
+      ]}
     >
       {activities.map((activity) => {
         const isOpen = open.has(activity._id);

@@ -1,5 +1,4 @@
-import { useId, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   addAdminUserRequestSchema,
   EMAIL_MAX,
@@ -7,13 +6,7 @@ import {
   NAME_MAX,
   type AdminUser,
 } from '@safarnama/contract';
-import {
-  FieldNotes,
-  FormActions,
-  FormError,
-  inputClasses,
-  labelClasses,
-} from '../../components/ui/Form';
+import { FormActions, FormError, SelectField, TextField } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -41,34 +34,12 @@ interface AdminUserFormModalProps {
   onClose: () => void;
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}
-
-const Field = ({ id, label, error, hint, children }: FieldProps) => (
-  <div>
-    <label htmlFor={id} className={labelClasses}>
-      {label}
-    </label>
-    {children}
-    <FieldNotes id={id} hint={hint} error={error} />
-  </div>
-);
-
-const describedBy = (id: string, error: string | undefined, hint: boolean) =>
-  [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-
 /**
  * 'Invite Admin' / 'Edit Admin' on `useContractForm` with `addAdminUserRequestSchema`: name,
  * e-mail, phone and role. An invited admin gets an e-mail with a link to set their own password;
  * nobody chooses it for them. Nobody changes their own role.
  */
 export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModalProps) => {
-  const ids = { name: useId(), email: useId(), phone: useId(), userTypeId: useId() };
   const {
     form,
     submit,
@@ -83,16 +54,18 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
       userTypeId: admin?.userType._id ?? '',
     },
   });
-  const { register, control, setError } = form;
+  const { register, setError } = form;
+  const userTypeId = useWatch({ control: form.control, name: 'userTypeId' });
   const { errors } = form.formState;
   const options = useListUserTypeOptionsQuery(undefined);
   const [invite] = useInviteAdminUserMutation();
   const [update] = useUpdateAdminUserMutation();
 
-  const roles = options.data ?? [];
+  const roleOptions = (options.data ?? []).map((role) => ({ value: role._id, label: role.name }));
   // The admin's current role may be disabled (not among the active options): keep it listed.
-  const currentMissing =
-    admin && !roles.some((role) => role._id === admin.userType._id) ? admin.userType : null;
+  if (admin && !roleOptions.some((option) => option.value === admin.userType._id)) {
+    roleOptions.push({ value: admin.userType._id, label: `${admin.userType.name} (disabled)` });
+  }
 
   const handleSubmit = submit(
     async (request, idempotencyKey) => {
@@ -137,86 +110,43 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
       }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        <Field id={ids.name} label="Name *" error={errorOf('name')}>
-          <input
-            id={ids.name}
-            {...register('name')}
-            maxLength={NAME_MAX}
-            autoComplete="off"
-            aria-required="true"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy(ids.name, errorOf('name'), false)}
-            className={inputClasses(Boolean(errors.name))}
-          />
-        </Field>
-        <Field id={ids.email} label="E-mail *" error={errorOf('email')}>
-          <input
-            id={ids.email}
-            type="email"
-            {...register('email')}
-            maxLength={EMAIL_MAX}
-            autoComplete="off"
-            aria-required="true"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(ids.email, errorOf('email'), false)}
-            className={inputClasses(Boolean(errors.email))}
-          />
-        </Field>
-        <Field
-          id={ids.phone}
+        <TextField
+          label="Name *"
+          error={errorOf('name')}
+          {...register('name')}
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          aria-required="true"
+        />
+        <TextField
+          label="E-mail *"
+          error={errorOf('email')}
+          type="email"
+          {...register('email')}
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          aria-required="true"
+        />
+        <TextField
           label="Phone"
           error={errorOf('phone')}
           hint="Optional, e.g. +91 98765 43210"
-        >
-          <input
-            id={ids.phone}
-            type="tel"
-            {...register('phone')}
-            maxLength={24}
-            autoComplete="off"
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy(ids.phone, errorOf('phone'), true)}
-            className={inputClasses(Boolean(errors.phone))}
-          />
-        </Field>
-        <Field
-          id={ids.userTypeId}
+          type="tel"
+          {...register('phone')}
+          maxLength={24}
+          autoComplete="off"
+        />
+        <SelectField
           label="Role *"
           error={errorOf('userTypeId')}
           hint={isSelf ? MANAGE_MESSAGES.ownUserTypeChange : undefined}
-        >
-          <Controller
-            control={control}
-            name="userTypeId"
-            render={({ field }) => (
-              <select
-                id={ids.userTypeId}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={isSelf || options.isLoading}
-                aria-required="true"
-                aria-invalid={errors.userTypeId ? true : undefined}
-                aria-describedby={describedBy(ids.userTypeId, errorOf('userTypeId'), isSelf)}
-                className={inputClasses(Boolean(errors.userTypeId))}
-              >
-                <option value="">
-                  {options.isLoading ? 'Loading roles...' : 'Choose a role...'}
-                </option>
-                {roles.map((role) => (
-                  <option key={role._id} value={role._id}>
-                    {role.name}
-                  </option>
-                ))}
-                {currentMissing ? (
-                  <option value={currentMissing._id}>{currentMissing.name} (disabled)</option>
-                ) : null}
-              </select>
-            )}
-          />
-        </Field>
+          {...register('userTypeId')}
+          value={userTypeId}
+          disabled={isSelf || options.isLoading}
+          aria-required="true"
+          placeholder={options.isLoading ? 'Loading roles...' : 'Choose a role...'}
+          options={roleOptions}
+        />
         <FormError message={alert} />
         <FormActions
           saving={saving}

@@ -1,33 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { makePagination } from '@safarnama/contract';
-import { routes } from '../../app/router';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  type RecordedCall,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { type RecordedCall, stubSignedIn, okResponse, errorResponse } from '../../test/utils';
 import { makeActivity, makeAdmin, makeLoginActivity } from './test-data';
 
 const MANAGE = '/api/v1/admin/manage';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 
 const stubServer = (
-  handler: (call: RecordedCall) => Response | undefined = () => undefined,
+  handler?: (call: RecordedCall) => Response | undefined,
   permissions = ['activity.view', 'admins.view', 'admins.update'],
-) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) {
-      return jsonResponse(okRecord(makeProfile({ permissions })));
-    }
-    return handler(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
-  });
+) => stubSignedIn({ permissions }, handler);
 
 describe('AdminUserPage', () => {
   const admin = makeAdmin(1, {
@@ -43,39 +26,36 @@ describe('AdminUserPage', () => {
       if (call.url !== `${MANAGE}/get-admin-user-by-id`) return undefined;
       const loginPage = Number(call.search.get('loginPage'));
       const adminPage = Number(call.search.get('adminPage'));
-      return jsonResponse(
-        okEnvelope({
-          admin,
-          loginActivity: {
-            activities: [
-              makeLoginActivity(loginPage, {
-                browser: `Chrome ${loginPage}`,
-                result: loginPage === 1 ? 'success' : 'failed',
-                location: {
-                  ip: '198.51.100.4',
-                  lat: 0,
-                  long: 0,
-                  address: {
-                    country: 'India',
-                    state: 'Kerala',
-                    city: 'Kochi',
-                    pinCode: '682001',
-                    complete_display_address: 'Kochi, Kerala, India',
-                  },
+      return okResponse({
+        admin,
+        loginActivity: {
+          activities: [
+            makeLoginActivity(loginPage, {
+              browser: `Chrome ${loginPage}`,
+              result: loginPage === 1 ? 'success' : 'failed',
+              location: {
+                ip: '198.51.100.4',
+                lat: 0,
+                long: 0,
+                address: {
+                  country: 'India',
+                  state: 'Kerala',
+                  city: 'Kochi',
+                  pinCode: '682001',
+                  complete_display_address: 'Kochi, Kerala, India',
                 },
-              }),
-            ],
-            pagination: makePagination(25, loginPage, 10),
-          },
-          activities: {
-            activities: [makeActivity(adminPage, { summary: `Action page ${adminPage}` })],
-            pagination: makePagination(12, adminPage, 10),
-          },
-        }),
-      );
+              },
+            }),
+          ],
+          pagination: makePagination(25, loginPage, 10),
+        },
+        activities: {
+          activities: [makeActivity(adminPage, { summary: `Action page ${adminPage}` })],
+          pagination: makePagination(12, adminPage, 10),
+        },
+      });
     });
-    renderRoutes(routes, `/admin/user/${admin._id}`);
-    const user = userEvent.setup();
+    const { user } = renderApp(`/admin/user/${admin._id}`);
     await screen.findByRole('heading', { name: 'Admin User Info' });
     expect(screen.getByRole('heading', { name: 'Ravi Kumar' })).toBeVisible();
     expect(screen.getByText('ravi@example.com')).toBeVisible();
@@ -109,10 +89,10 @@ describe('AdminUserPage', () => {
   it('answers an unknown admin with a not-found screen', async () => {
     stubServer((call) =>
       call.url === `${MANAGE}/get-admin-user-by-id`
-        ? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Admin user not found'))
+        ? errorResponse(404, 'NOT_FOUND', 'Admin user not found')
         : undefined,
     );
-    renderRoutes(routes, `/admin/user/${admin._id}`);
+    renderApp(`/admin/user/${admin._id}`);
     expect(await screen.findByText('Admin user not found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Add User' })).toHaveAttribute(
       'href',
@@ -122,7 +102,7 @@ describe('AdminUserPage', () => {
 
   it('shows the 403 screen without admins.view', async () => {
     stubServer(undefined, ['activity.view']);
-    renderRoutes(routes, `/admin/user/${admin._id}`);
+    renderApp(`/admin/user/${admin._id}`);
     expect(await screen.findByText('Access Denied')).toBeVisible();
   });
 });

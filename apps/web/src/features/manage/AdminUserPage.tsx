@@ -4,7 +4,7 @@ import { PAGE_SIZE, type AdminUser, type Pagination as PaginationInfo } from '@s
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { OverlaySpinner, StatusToggle } from '../../components/ui/ListPageShell';
+import { OverlaySpinner } from '../../components/ui/ListPageShell';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination, totalText } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
@@ -18,7 +18,7 @@ import { useCan } from '../auth/useCan';
 import { ActivityTable } from './ActivityTable';
 import { useAdminStatus, useResendInvitation } from './adminUsers';
 import { useGetAdminUserQuery } from './manage.api';
-import { Avatar, Badge } from './parts';
+import { AdminStatusToggle, Avatar, Badge } from './parts';
 
 // The form (and the contract's zod rules it checks with) loads when first opened.
 const AdminUserFormModal = lazy(() =>
@@ -201,15 +201,7 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
           <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-4">
             <Fact label="Role">{admin.userType.name}</Fact>
             <Fact label="Status">
-              <StatusToggle
-                active={admin.isActive}
-                name={admin.name}
-                readOnly={isSelf || !canUpdate}
-                disabled={status.isBusy(admin)}
-                onToggle={() => {
-                  status.toggle(admin);
-                }}
-              />
+              <AdminStatusToggle admin={admin} status={status} readOnly={isSelf || !canUpdate} />
             </Fact>
             <Fact label="Two-factor">
               {admin.twoFactorEnabled ? (

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MANAGE_MESSAGES, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { openPage } from '../../test/app';
 import {
-  errorEnvelope,
   idempotencyKeysOf,
-  jsonResponse,
   networkDown,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import { makeAdmin, makeUserType, page, SELF_ID, SELF_TYPE_ID } from './test-data';
 
 const MANAGE = '/api/v1/admin/manage';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const ALL: PermissionKey[] = ['admins.view', 'admins.create', 'admins.update', 'roles.view'];
 
 const editorType = makeUserType(1, { name: 'Content Editor' });
@@ -40,26 +34,19 @@ interface Options {
 }
 
 const stubServer = ({ permissions = ALL, other }: Options = {}) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === `${MANAGE}/get-users`) {
-      return jsonResponse(okEnvelope(page('users', [self, ravi, meera])));
+      return okResponse(page('users', [self, ravi, meera]));
     }
     if (call.url === `${MANAGE}/get-user-types-list`) {
-      return jsonResponse(
-        okEnvelope({
-          userTypes: [{ _id: editorType._id, name: 'Content Editor', isSuperAdmin: false }],
-        }),
-      );
+      return okResponse({
+        userTypes: [{ _id: editorType._id, name: 'Content Editor', isSuperAdmin: false }],
+      });
     }
-    return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return other?.(call);
   });
 
-const open = async () => {
-  renderRoutes(routes, '/add-user');
-  await screen.findByRole('heading', { name: 'Add User' });
-  return userEvent.setup();
-};
+const open = async () => (await openPage('/add-user', 'Add User')).user;
 
 const rowOf = async (name: string) => {
   const link = await screen.findByRole('link', { name });
@@ -119,12 +106,10 @@ describe('AdminUsersPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === `${MANAGE}/add-user`
-          ? jsonResponse(
-              okEnvelope(
-                { data: makeAdmin(9), invitationSent: true },
-                201,
-                MANAGE_MESSAGES.userCreated,
-              ),
+          ? okResponse(
+              { data: makeAdmin(9), invitationSent: true },
+              201,
+              MANAGE_MESSAGES.userCreated,
             )
           : undefined,
     });
@@ -165,12 +150,10 @@ describe('AdminUsersPage', () => {
         answers += 1;
         return answers === 1
           ? networkDown()
-          : jsonResponse(
-              okEnvelope(
-                { data: makeAdmin(9), invitationSent: true },
-                201,
-                MANAGE_MESSAGES.userCreated,
-              ),
+          : okResponse(
+              { data: makeAdmin(9), invitationSent: true },
+              201,
+              MANAGE_MESSAGES.userCreated,
             );
       },
     });
@@ -195,11 +178,9 @@ describe('AdminUsersPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === `${MANAGE}/update-admin-user`
-          ? jsonResponse(
-              errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-                { path: 'name', message: 'Name is not allowed' },
-              ]),
-            )
+          ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed', [
+              { path: 'name', message: 'Name is not allowed' },
+            ])
           : undefined,
     });
     const user = await open();
@@ -230,7 +211,7 @@ describe('AdminUsersPage', () => {
     stubServer({
       other: (call) =>
         call.url === `${MANAGE}/update-admin-user`
-          ? jsonResponse(errorEnvelope(409, 'CONFLICT', MANAGE_MESSAGES.emailTaken))
+          ? errorResponse(409, 'CONFLICT', MANAGE_MESSAGES.emailTaken)
           : undefined,
     });
     const user = await open();
@@ -260,7 +241,7 @@ describe('AdminUsersPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === `${MANAGE}/admin-update-status`
-          ? jsonResponse(okEnvelope({ data: ravi }, 200, MANAGE_MESSAGES.userStatus))
+          ? okResponse({ data: ravi }, 200, MANAGE_MESSAGES.userStatus)
           : undefined,
     });
     const user = await open();
@@ -280,13 +261,7 @@ describe('AdminUsersPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === `${MANAGE}/resend-invitation`
-          ? jsonResponse(
-              okEnvelope(
-                { data: meera, invitationSent: true },
-                200,
-                MANAGE_MESSAGES.invitationSent,
-              ),
-            )
+          ? okResponse({ data: meera, invitationSent: true }, 200, MANAGE_MESSAGES.invitationSent)
           : undefined,
     });
     const user = await open();

@@ -1,23 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser } from '@safarnama/contract';
-import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import {
+  ACTIONS_COLUMN,
   DataTable,
-  HeaderCell,
+  EditAction,
   ListPageShell,
-  OverlaySpinner,
   RowAction,
-  StatusToggle,
 } from '../../components/ui/ListPageShell';
 import { loadWithTimeout } from '../../app/lazy';
-import { useListPage, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useProfile } from '../auth/auth.api';
 import { useCan } from '../auth/useCan';
 import { adminUserPath, useAdminStatus, useResendInvitation } from './adminUsers';
 import { useListAdminUsersQuery } from './manage.api';
-import { Avatar, Badge, DateTimeCell } from './parts';
+import { AdminStatusToggle, Avatar, Badge, DateTimeCell } from './parts';
 
 // The form (and the contract's zod rules it checks with) loads when first opened.
 const AdminUserFormModal = lazy(() =>
@@ -25,8 +23,6 @@ const AdminUserFormModal = lazy(() =>
     default: module.AdminUserFormModal,
   })),
 );
-
-type Dialog = { kind: 'none' } | { kind: 'form'; admin: AdminUser | null };
 
 const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
 
@@ -40,6 +36,7 @@ const TEXTS = {
   emptyMessage: 'Invite an admin to share the work.',
   countLabel: ['admin', 'admins'],
   loadingLabel: 'Loading admins',
+  addLabel: 'Invite Admin',
 } as const;
 
 /**
@@ -59,142 +56,103 @@ export const AdminUsersPage = () => {
     useListAdminUsersQuery(paging.args, { refetchOnMountOrArgChange: true }),
     { rows: (data) => data.users, errorFallback: 'Failed to fetch admin users' },
   );
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const closeDialog = (): void => {
-    setDialog({ kind: 'none' });
-  };
+  const { dialog, openForm, close, onAdd } = useListDialog<AdminUser>(canCreate);
   const status = useAdminStatus();
   const resend = useResendInvitation();
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={TEXTS}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', admin: null });
-              }}
-            >
-              Invite Admin
-            </Button>
-          ) : null
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>Name</HeaderCell>
-              <HeaderCell>E-mail</HeaderCell>
-              <HeaderCell>Role</HeaderCell>
-              <HeaderCell>2FA</HeaderCell>
-              <HeaderCell>Last sign-in</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              {canUpdate ? (
-                <HeaderCell>
-                  <span className="sr-only">Actions</span>
-                </HeaderCell>
-              ) : null}
-            </>
-          }
-        >
-          {list.rows.map((admin) => {
-            const isSelf = admin._id === profile?._id;
-            return (
-              <tr key={admin._id} className="align-middle">
-                <td className={`${td} min-w-48`}>
-                  <span className="flex items-center gap-2.5">
-                    <Avatar name={admin.name} url={admin.avatarUrl} />
-                    <span className="min-w-0">
-                      <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                        <Link
-                          to={adminUserPath(admin._id)}
-                          className="font-medium text-slate-900 hover:text-teal-700 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-white dark:hover:text-teal-300"
-                        >
-                          {admin.name}
-                        </Link>
-                        {isSelf ? <Badge tone="teal">You</Badge> : null}
-                      </span>
-                      {admin.invitationPending ? (
-                        <span className="mt-1 block">
-                          <Badge tone="amber" title="Invited; has not set a password yet">
-                            Invitation pending
-                          </Badge>
-                        </span>
-                      ) : null}
-                    </span>
-                  </span>
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
-                <td className={`${td} min-w-28`}>{admin.userType.name}</td>
-                <td className={td}>
-                  {admin.twoFactorEnabled ? (
-                    <Badge tone="green">On</Badge>
-                  ) : (
-                    <Badge tone="slate">Off</Badge>
-                  )}
-                </td>
-                <td className={td}>
-                  <DateTimeCell value={admin.lastLoginAt} empty="Never" />
-                </td>
-                <td className={td}>
-                  <StatusToggle
-                    active={admin.isActive}
-                    name={admin.name}
-                    readOnly={isSelf || !canUpdate}
-                    disabled={status.isBusy(admin)}
-                    onToggle={() => {
-                      status.toggle(admin);
-                    }}
-                  />
-                </td>
-                {canUpdate ? (
-                  <td className={`${td} text-right whitespace-nowrap`}>
-                    <span className="inline-flex flex-col items-end gap-0.5">
-                      {admin.invitationPending ? (
-                        <RowAction
-                          tone="indigo"
-                          aria-label={`Resend invitation to ${admin.name}`}
-                          disabled={resend.isBusy(admin)}
-                          onClick={() => {
-                            resend.start(admin);
-                          }}
-                        >
-                          Resend invitation
-                        </RowAction>
-                      ) : null}
-                      <RowAction
-                        tone="teal"
-                        aria-label={`Edit ${admin.name}`}
-                        onClick={() => {
-                          setDialog({ kind: 'form', admin });
-                        }}
-                      >
-                        Edit
-                      </RowAction>
-                    </span>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </DataTable>
-      </ListPageShell>
-
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <AdminUserFormModal
-            admin={dialog.admin}
-            isSelf={dialog.admin !== null && dialog.admin._id === profile?._id}
-            onClose={closeDialog}
-          />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? (
+        <AdminUserFormModal
+          admin={dialog.record}
+          isSelf={dialog.record !== null && dialog.record._id === profile?._id}
+          onClose={close}
+        />
+      ) : null}
 
       <ConfirmDialog {...status.disable.confirmDialog} />
     </>
+  );
+
+  return (
+    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+      <DataTable
+        columns={[
+          'Name',
+          'E-mail',
+          'Role',
+          '2FA',
+          'Last sign-in',
+          'Status',
+          canUpdate && ACTIONS_COLUMN,
+        ]}
+      >
+        {list.rows.map((admin) => {
+          const isSelf = admin._id === profile?._id;
+          return (
+            <tr key={admin._id} className="align-middle">
+              <td className={`${td} min-w-48`}>
+                <span className="flex items-center gap-2.5">
+                  <Avatar name={admin.name} url={admin.avatarUrl} />
+                  <span className="min-w-0">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                      <Link
+                        to={adminUserPath(admin._id)}
+                        className="font-medium text-slate-900 hover:text-teal-700 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-white dark:hover:text-teal-300"
+                      >
+                        {admin.name}
+                      </Link>
+                      {isSelf ? <Badge tone="teal">You</Badge> : null}
+                    </span>
+                    {admin.invitationPending ? (
+                      <span className="mt-1 block">
+                        <Badge tone="amber" title="Invited; has not set a password yet">
+                          Invitation pending
+                        </Badge>
+                      </span>
+                    ) : null}
+                  </span>
+                </span>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
+              <td className={`${td} min-w-28`}>{admin.userType.name}</td>
+              <td className={td}>
+                {admin.twoFactorEnabled ? (
+                  <Badge tone="green">On</Badge>
+                ) : (
+                  <Badge tone="slate">Off</Badge>
+                )}
+              </td>
+              <td className={td}>
+                <DateTimeCell value={admin.lastLoginAt} empty="Never" />
+              </td>
+              <td className={td}>
+                <AdminStatusToggle admin={admin} status={status} readOnly={isSelf || !canUpdate} />
+              </td>
+              {canUpdate ? (
+                <td className={`${td} text-right whitespace-nowrap`}>
+                  <span className="inline-flex flex-col items-end gap-0.5">
+                    {admin.invitationPending ? (
+                      <RowAction
+                        tone="indigo"
+                        aria-label={`Resend invitation to ${admin.name}`}
+                        disabled={resend.isBusy(admin)}
+                        onClick={() => {
+                          resend.start(admin);
+                        }}
+                      >
+                        Resend invitation
+                      </RowAction>
+                    ) : null}
+                    <EditAction record={admin} name={admin.name} onClick={openForm} />
+                  </span>
+                </td>
+              ) : null}
+            </tr>
+          );
+        })}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   addUserTypeRequestSchema,
@@ -6,14 +5,7 @@ import {
   USER_TYPE_LIMITS,
   type UserType,
 } from '@safarnama/contract';
-import {
-  fieldErrorClasses,
-  FormActions,
-  FormError,
-  hintClasses,
-  inputClasses,
-  labelClasses,
-} from '../../components/ui/Form';
+import { FormActions, FormError, FormField, TextField } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -38,7 +30,6 @@ const SAVE_FAILED = 'Failed to save the role. Please try again.';
  * (required, unique: a 409 lands under it) and a description.
  */
 export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps) => {
-  const ids = { name: useId(), description: useId() };
   const {
     form,
     submit,
@@ -90,49 +81,30 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
       }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        <div>
-          <label htmlFor={ids.name} className={labelClasses}>
-            Name *
-          </label>
-          <input
-            id={ids.name}
-            {...register('name')}
-            maxLength={USER_TYPE_LIMITS.name}
-            autoComplete="off"
-            aria-required="true"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-            className={inputClasses(Boolean(errors.name))}
-          />
-          {errors.name ? (
-            <p id={`${ids.name}-error`} className={fieldErrorClasses}>
-              {errors.name.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={ids.description} className={labelClasses}>
-            Description
-          </label>
-          <textarea
-            id={ids.description}
-            rows={3}
-            {...register('description')}
-            maxLength={USER_TYPE_LIMITS.description}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={`${ids.description}-hint`}
-            className={`${inputClasses(Boolean(errors.description))} resize-y`}
-          />
-          <p id={`${ids.description}-hint`} className={`${hintClasses} flex justify-between`}>
-            <span>What this role is for, so others pick the right one.</span>
-            <span>
-              {description.length}/{USER_TYPE_LIMITS.description}
-            </span>
-          </p>
-          {errors.description ? (
-            <p className={fieldErrorClasses}>{errors.description.message}</p>
-          ) : null}
-        </div>
+        <TextField
+          label="Name *"
+          error={errors.name?.message}
+          {...register('name')}
+          maxLength={USER_TYPE_LIMITS.name}
+          autoComplete="off"
+          aria-required="true"
+        />
+        <FormField
+          label="Description"
+          error={errors.description?.message}
+          counter={{ length: description.length, max: USER_TYPE_LIMITS.description }}
+          hint="What this role is for, so others pick the right one."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              {...register('description')}
+              maxLength={USER_TYPE_LIMITS.description}
+              className={`${control.className} resize-y`}
+            />
+          )}
+        </FormField>
         <FormError message={alert} />
         <FormActions saving={saving} onCancel={onClose} saveLabel="Save Role" />
       </form>

@@ -1,23 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MANAGE_MESSAGES, makePagination, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { openPage } from '../../test/app';
 import {
-  errorEnvelope,
   idempotencyKeysOf,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import { makeUserType, page } from './test-data';
 
 const MANAGE = '/api/v1/admin/manage';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const ALL: PermissionKey[] = ['roles.view', 'roles.create', 'roles.update', 'admins.view'];
 
 const superAdmin = makeUserType(0, {
@@ -40,24 +34,17 @@ interface Options {
 }
 
 const stubServer = ({ permissions = ALL, list, other }: Options = {}) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === `${MANAGE}/get-user-types`) {
-      return list
-        ? list(call)
-        : jsonResponse(okEnvelope(page('userTypes', [superAdmin, editor, viewer])));
+      return list ? list(call) : okResponse(page('userTypes', [superAdmin, editor, viewer]));
     }
-    return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return other?.(call);
   });
 
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url === `${MANAGE}/get-user-types`);
 
-const open = async () => {
-  renderRoutes(routes, '/add-user-type');
-  await screen.findByRole('heading', { name: 'Add Role' });
-  return userEvent.setup();
-};
+const open = async () => (await openPage('/add-user-type', 'Add Role')).user;
 
 const rowOf = async (name: string) => {
   const cell = await screen.findByText(name, { selector: 'td > span' });
@@ -110,12 +97,10 @@ describe('UserTypesPage', () => {
   it('debounces the search by 500 ms and goes back to page 1', async () => {
     const calls = stubServer({
       list: (call) =>
-        jsonResponse(
-          okEnvelope({
-            userTypes: [editor],
-            pagination: makePagination(25, Number(call.search.get('page') ?? 1), 10),
-          }),
-        ),
+        okResponse({
+          userTypes: [editor],
+          pagination: makePagination(25, Number(call.search.get('page') ?? 1), 10),
+        }),
     });
     const user = await open();
     await rowOf('Content Editor');
@@ -145,8 +130,8 @@ describe('UserTypesPage', () => {
         if (call.url !== `${MANAGE}/add-user-types`) return undefined;
         attempts += 1;
         return attempts === 1
-          ? jsonResponse(errorEnvelope(409, 'CONFLICT', MANAGE_MESSAGES.userTypeNameTaken))
-          : jsonResponse(okEnvelope({ data: editor }, 201, MANAGE_MESSAGES.userTypeCreated));
+          ? errorResponse(409, 'CONFLICT', MANAGE_MESSAGES.userTypeNameTaken)
+          : okResponse({ data: editor }, 201, MANAGE_MESSAGES.userTypeCreated);
       },
     });
     const user = await open();
@@ -176,11 +161,9 @@ describe('UserTypesPage', () => {
     stubServer({
       other: (call) =>
         call.url === `${MANAGE}/update-user-type`
-          ? jsonResponse(
-              errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-                { path: 'description', message: 'Description must not be blank' },
-              ]),
-            )
+          ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed', [
+              { path: 'description', message: 'Description must not be blank' },
+            ])
           : undefined,
     });
     const user = await open();
@@ -201,7 +184,7 @@ describe('UserTypesPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === `${MANAGE}/update-user-type`
-          ? jsonResponse(okEnvelope({ data: editor }, 200, MANAGE_MESSAGES.userTypeUpdated))
+          ? okResponse({ data: editor }, 200, MANAGE_MESSAGES.userTypeUpdated)
           : undefined,
     });
     const user = await open();
@@ -224,7 +207,7 @@ describe('UserTypesPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === `${MANAGE}/update-user-type-status`
-          ? jsonResponse(errorEnvelope(409, 'CONFLICT', inUse))
+          ? errorResponse(409, 'CONFLICT', inUse)
           : undefined,
     });
     const user = await open();

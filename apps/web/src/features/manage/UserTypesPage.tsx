@@ -1,20 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MANAGE_MESSAGES, type UserType } from '@safarnama/contract';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel } from '../../components/ui/AlertDialog';
-import { Button, buttonClasses } from '../../components/ui/Button';
+import { buttonClasses } from '../../components/ui/Button';
 import {
+  ACTIONS_COLUMN,
   DataTable,
-  HeaderCell,
+  EditAction,
   ListPageShell,
-  OverlaySpinner,
-  RowAction,
   StatusToggle,
+  type Column,
 } from '../../components/ui/ListPageShell';
 import { loadWithTimeout } from '../../app/lazy';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
-import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { useListUserTypesQuery, useUpdateUserTypeStatusMutation } from './manage.api';
 import { Badge, LockIcon } from './parts';
@@ -25,11 +25,6 @@ const UserTypeFormModal = lazy(() =>
     default: module.UserTypeFormModal,
   })),
 );
-
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'form'; userType: UserType | null }
-  | { kind: 'in-use'; userType: UserType; message: string };
 
 const td = 'px-3 py-3 text-slate-700 dark:text-slate-300';
 const LOCKED = 'The built-in Super Admin role holds every permission and cannot be changed.';
@@ -44,7 +39,16 @@ const TEXTS = {
   emptyMessage: 'Create a role to give admins a set of permissions.',
   countLabel: ['role', 'roles'],
   loadingLabel: 'Loading roles',
+  addLabel: 'New Role',
 } as const;
+
+const COLUMNS: Column[] = [
+  'Name',
+  'Description',
+  { label: 'Admins', className: 'text-right' },
+  'Status',
+  ACTIONS_COLUMN,
+];
 
 /** Where a role's permissions are edited. */
 export const permissionsPath = (typeId: string) =>
@@ -66,10 +70,10 @@ export const UserTypesPage = () => {
     rows: (data) => data.userTypes,
     errorFallback: 'Failed to fetch roles',
   });
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const closeDialog = (): void => {
-    setDialog({ kind: 'none' });
-  };
+  const { dialog, open, openForm, close, onAdd } = useListDialog<
+    UserType,
+    { kind: 'in-use'; userType: UserType; message: string }
+  >(canCreate);
   const [updateStatus] = useUpdateUserTypeStatusMutation();
   const toggle = useRowAction({
     run: (userType: UserType) =>
@@ -79,7 +83,7 @@ export const UserTypesPage = () => {
     // A role still in use cannot be disabled: the 409 answer says by how many admins.
     onError: (cause, userType) => {
       if (getErrorStatus(cause) !== 409) return false;
-      setDialog({
+      open({
         kind: 'in-use',
         userType,
         message: getErrorMessage(cause, MANAGE_MESSAGES.userTypeInUse(userType.adminCount)),
@@ -88,114 +92,16 @@ export const UserTypesPage = () => {
     },
   });
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={TEXTS}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', userType: null });
-              }}
-            >
-              New Role
-            </Button>
-          ) : null
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>Name</HeaderCell>
-              <HeaderCell>Description</HeaderCell>
-              <HeaderCell className="text-right">Admins</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>
-                <span className="sr-only">Actions</span>
-              </HeaderCell>
-            </>
-          }
-        >
-          {list.rows.map((userType) => {
-            const locked = userType.isSuperAdmin;
-            return (
-              <tr key={userType._id} className="align-top">
-                <td className={`${td} min-w-40 font-medium text-slate-900 dark:text-white`}>
-                  <span className="flex flex-wrap items-center gap-2">
-                    {userType.name}
-                    {locked ? (
-                      <Badge tone="indigo" title={LOCKED}>
-                        <LockIcon />
-                        Built-in
-                      </Badge>
-                    ) : null}
-                  </span>
-                </td>
-                <td className={`${td} max-w-md min-w-48 break-words`}>
-                  {userType.description || (
-                    <span className="text-slate-400 dark:text-slate-500">—</span>
-                  )}
-                </td>
-                <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
-                  {formatCount(userType.adminCount, 'admin')}
-                </td>
-                <td className={td}>
-                  <StatusToggle
-                    active={userType.isActive}
-                    name={userType.name}
-                    readOnly={locked || !canUpdate}
-                    disabled={toggle.isBusy(userType)}
-                    onToggle={() => {
-                      toggle.start(userType);
-                    }}
-                  />
-                </td>
-                <td className={`${td} text-right whitespace-nowrap`}>
-                  {locked ? (
-                    <span className="text-xs text-slate-500 dark:text-slate-400" title={LOCKED}>
-                      Locked
-                    </span>
-                  ) : (
-                    <span className="inline-flex gap-1">
-                      {canUpdate ? (
-                        <RowAction
-                          tone="teal"
-                          aria-label={`Edit ${userType.name}`}
-                          onClick={() => {
-                            setDialog({ kind: 'form', userType });
-                          }}
-                        >
-                          Edit
-                        </RowAction>
-                      ) : null}
-                      <Link
-                        to={permissionsPath(userType._id)}
-                        aria-label={`Permissions of ${userType.name}`}
-                        className="rounded px-1.5 py-0.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-indigo-300 dark:hover:bg-indigo-400/10"
-                      >
-                        Permissions
-                      </Link>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      </ListPageShell>
-
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <UserTypeFormModal userType={dialog.userType} onClose={closeDialog} />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? (
+        <UserTypeFormModal userType={dialog.record} onClose={close} />
+      ) : null}
 
       <AlertDialog
         open={dialog.kind === 'in-use'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
+        onOpenChange={(isOpen) => {
+          if (!isOpen) close();
         }}
         title={dialog.kind === 'in-use' ? `${dialog.userType.name} is in use` : 'Role in use'}
         description={dialog.kind === 'in-use' ? dialog.message : ''}
@@ -213,6 +119,72 @@ export const UserTypesPage = () => {
         ) : null}
       </AlertDialog>
     </>
+  );
+
+  return (
+    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+      <DataTable columns={COLUMNS}>
+        {list.rows.map((userType) => {
+          const locked = userType.isSuperAdmin;
+          return (
+            <tr key={userType._id} className="align-top">
+              <td className={`${td} min-w-40 font-medium text-slate-900 dark:text-white`}>
+                <span className="flex flex-wrap items-center gap-2">
+                  {userType.name}
+                  {locked ? (
+                    <Badge tone="indigo" title={LOCKED}>
+                      <LockIcon />
+                      Built-in
+                    </Badge>
+                  ) : null}
+                </span>
+              </td>
+              <td className={`${td} max-w-md min-w-48 break-words`}>
+                {userType.description || (
+                  <span className="text-slate-400 dark:text-slate-500">—</span>
+                )}
+              </td>
+              <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
+                {formatCount(userType.adminCount, 'admin')}
+              </td>
+              <td className={td}>
+                <StatusToggle
+                  active={userType.isActive}
+                  name={userType.name}
+                  readOnly={locked || !canUpdate}
+                  disabled={toggle.isBusy(userType)}
+                  onToggle={() => {
+                    toggle.start(userType);
+                  }}
+                />
+              </td>
+              <td className={`${td} text-right whitespace-nowrap`}>
+                {locked ? (
+                  <span className="text-xs text-slate-500 dark:text-slate-400" title={LOCKED}>
+                    Locked
+                  </span>
+                ) : (
+                  <span className="inline-flex gap-1">
+                    <EditAction
+                      record={userType}
+                      name={userType.name}
+                      onClick={canUpdate ? openForm : undefined}
+                    />
+                    <Link
+                      to={permissionsPath(userType._id)}
+                      aria-label={`Permissions of ${userType.name}`}
+                      className="rounded px-1.5 py-0.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-indigo-300 dark:hover:bg-indigo-400/10"
+                    >
+                      Permissions
+                    </Link>
+                  </span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import type { AdminUser } from '@safarnama/contract';
+import { StatusToggle } from '../../components/ui/ListPageShell';
+import { initialsOf } from '../../lib/format';
+import type { useAdminStatus } from './adminUsers';
 
 const validDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
@@ -55,14 +59,6 @@ export const Badge = ({
   </span>
 );
 
-const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-
 /** An admin's round picture, or their initials on a tinted disc. */
 export const Avatar = ({
   name,
@@ -82,7 +78,7 @@ export const Avatar = ({
         size === 'size-16' ? 'text-xl' : 'text-xs'
       }`}
     >
-      {initialsOf(name) || '?'}
+      {initialsOf(name)}
     </span>
   );
 
@@ -95,4 +91,25 @@ export const LockIcon = () => (
       clipRule="evenodd"
     />
   </svg>
+);
+
+/** An admin's Active/Inactive switch (`useAdminStatus`); a plain badge when `readOnly`. */
+export const AdminStatusToggle = ({
+  admin,
+  status,
+  readOnly,
+}: {
+  admin: AdminUser;
+  status: ReturnType<typeof useAdminStatus>;
+  readOnly: boolean;
+}) => (
+  <StatusToggle
+    active={admin.isActive}
+    name={admin.name}
+    readOnly={readOnly}
+    disabled={status.isBusy(admin)}
+    onToggle={() => {
+      status.toggle(admin);
+    }}
+  />
 );

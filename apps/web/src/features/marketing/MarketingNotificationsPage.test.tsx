@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
   IDEMPOTENCY_HEADER,
@@ -9,23 +8,20 @@ import {
   type PermissionKey,
   type ScheduledNotification,
 } from '@safarnama/contract';
-import { routes } from '../../app/router';
 import { serverEmit } from '../../test/fakeSocket';
+import { openPage, type TestUser } from '../../test/app';
 import {
-  errorEnvelope,
   formEntries,
-  jsonResponse,
-  makeProfile,
   okEnvelope,
-  renderRoutes,
-  stubFetch,
   stubXhr,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  stubObjectUrls,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import { listAnswer, makeNotification } from './test-data';
 
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const USER_TYPES = API_PATHS.manage.userTypeOptions;
 const PATHS = API_PATHS.marketing;
 const ALL: PermissionKey[] = [
@@ -66,34 +62,28 @@ interface Options {
 
 const stubServer = ({ permissions = ALL, lists = [[scheduled, sent, failed]], other }: Options) => {
   let listed = 0;
-  return stubFetch((call) => {
-    if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions })));
+  return stubSignedIn({ permissions }, (call) => {
     if (call.url === PATHS.list) {
       const rows = lists[Math.min(listed, lists.length - 1)] ?? [];
       listed += 1;
-      return jsonResponse(okEnvelope(listAnswer(rows), 200, MARKETING_MESSAGES.list));
+      return okResponse(listAnswer(rows), 200, MARKETING_MESSAGES.list);
     }
     if (call.url === USER_TYPES) {
-      return jsonResponse(
-        okEnvelope({
-          userTypes: [
-            { _id: 'type-1', name: 'Editors', isSuperAdmin: false },
-            { _id: 'type-2', name: 'Marketing', isSuperAdmin: false },
-          ],
-        }),
-      );
+      return okResponse({
+        userTypes: [
+          { _id: 'type-1', name: 'Editors', isSuperAdmin: false },
+          { _id: 'type-2', name: 'Marketing', isSuperAdmin: false },
+        ],
+      });
     }
-    return other?.(call) ?? jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return other?.(call);
   });
 };
 
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url === PATHS.list);
 
-const open = async () => {
-  renderRoutes(routes, '/marketing/notification');
-  await screen.findByRole('heading', { name: 'Add Notification', level: 1 });
-  return userEvent.setup();
-};
+const open = async () =>
+  (await openPage('/marketing/notification', { name: 'Add Notification', level: 1 })).user;
 
 const rowOf = async (title: string) => {
   const cell = await screen.findByText(title);
@@ -102,7 +92,7 @@ const rowOf = async (title: string) => {
   return within(row);
 };
 
-const openForm = async (user: ReturnType<typeof userEvent.setup>, button = 'Add Notification') => {
+const openForm = async (user: TestUser, button = 'Add Notification') => {
   await user.click(await screen.findByRole('button', { name: button }));
   const name = button === 'Add Notification' ? 'Add Notification' : 'Edit Notification';
   return within(await screen.findByRole('dialog', { name }));
@@ -116,11 +106,7 @@ const setDateTime = (dialog: ReturnType<typeof within>, date: string, time: stri
 const ORIGINAL_TZ = process.env.TZ;
 
 beforeEach(() => {
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: vi.fn((file: File) => `blob:test/${file.name}`),
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  stubObjectUrls();
 });
 
 afterEach(() => {
@@ -215,7 +201,7 @@ describe('MarketingNotificationsPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === PATHS.add
-          ? jsonResponse(okEnvelope({ data: scheduled }, 201, MARKETING_MESSAGES.created))
+          ? okResponse({ data: scheduled }, 201, MARKETING_MESSAGES.created)
           : undefined,
     });
     const user = await open();
@@ -313,7 +299,7 @@ describe('MarketingNotificationsPage', () => {
     const calls = stubServer({
       other: (call) =>
         call.url === PATHS.add
-          ? jsonResponse(okEnvelope({ data: scheduled }, 201, MARKETING_MESSAGES.created))
+          ? okResponse({ data: scheduled }, 201, MARKETING_MESSAGES.created)
           : undefined,
     });
     const user = await open();
@@ -338,12 +324,10 @@ describe('MarketingNotificationsPage', () => {
     stubServer({
       other: (call) =>
         call.url === PATHS.add
-          ? jsonResponse(
-              errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-                { path: 'channels.0', message: 'SMS is not configured' },
-                { path: 'scheduledAt', message: MARKETING_MESSAGES.inPast },
-              ]),
-            )
+          ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed', [
+              { path: 'channels.0', message: 'SMS is not configured' },
+              { path: 'scheduledAt', message: MARKETING_MESSAGES.inPast },
+            ])
           : undefined,
     });
     const user = await open();
@@ -368,7 +352,7 @@ describe('MarketingNotificationsPage', () => {
     stubServer({
       other: (call) =>
         call.url === PATHS.add
-          ? jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Something went wrong on our side'))
+          ? errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong on our side')
           : undefined,
     });
     const user = await open();
@@ -389,7 +373,7 @@ describe('MarketingNotificationsPage', () => {
         if (call.url !== PATHS.add) return undefined;
         adds += 1;
         if (adds > 1) {
-          return jsonResponse(okEnvelope({ data: scheduled }, 201, MARKETING_MESSAGES.created));
+          return okResponse({ data: scheduled }, 201, MARKETING_MESSAGES.created);
         }
         // The first add is still on its way while the second click lands.
         return new Promise<Response>((resolve) => {
@@ -412,7 +396,7 @@ describe('MarketingNotificationsPage', () => {
     await user.dblClick(dialog.getByRole('button', { name: 'Saving...' }));
     expect(addCalls()).toHaveLength(1);
 
-    answerFirst(jsonResponse(errorEnvelope(500, 'INTERNAL_ERROR', 'Try again shortly')));
+    answerFirst(errorResponse(500, 'INTERNAL_ERROR', 'Try again shortly'));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Try again shortly');
     await user.click(dialog.getByRole('button', { name: 'Schedule Notification' }));
     expect(await screen.findByText(MARKETING_MESSAGES.created)).toBeVisible();
@@ -467,7 +451,7 @@ describe('MarketingNotificationsPage', () => {
       lists: [[scheduled], [{ ...scheduled, status: 'sending' }]],
       other: (call) =>
         call.url === PATHS.update
-          ? jsonResponse(errorEnvelope(409, 'CONFLICT', MARKETING_MESSAGES.notEditable))
+          ? errorResponse(409, 'CONFLICT', MARKETING_MESSAGES.notEditable)
           : undefined,
     });
     const user = await open();
@@ -523,9 +507,7 @@ describe('MarketingNotificationsPage', () => {
     const calls = stubServer({
       lists: [[scheduled, sent], [sent]],
       other: (call) =>
-        call.url === PATHS.delete
-          ? jsonResponse(okEnvelope(null, 200, MARKETING_MESSAGES.deleted))
-          : undefined,
+        call.url === PATHS.delete ? okResponse(null, 200, MARKETING_MESSAGES.deleted) : undefined,
     });
     const user = await open();
     const row = await rowOf('Monsoon offers');

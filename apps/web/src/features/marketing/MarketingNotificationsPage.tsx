@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import {
   MARKETING_MESSAGES,
   SCHEDULED_STATUSES,
@@ -6,17 +6,16 @@ import {
   type ScheduledStatus,
 } from '@safarnama/contract';
 import { loadWithTimeout } from '../../app/lazy';
-import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { inputClasses } from '../../components/ui/Form';
 import {
+  ACTIONS_COLUMN,
   DataTable,
-  HeaderCell,
+  DeleteAction,
+  EditAction,
   ListPageShell,
-  OverlaySpinner,
-  RowAction,
 } from '../../components/ui/ListPageShell';
-import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { formatIstLines } from './ist';
 import { audienceText, CHANNEL_LABELS, STATUS_LABELS, StatusBadge } from './labels';
@@ -34,8 +33,6 @@ const NotificationFormModal = lazy(() =>
     default: module.NotificationFormModal,
   })),
 );
-
-type Dialog = { kind: 'none' } | { kind: 'form'; notification: ScheduledNotification | null };
 
 const NO_ROWS: ScheduledNotification[] = [];
 
@@ -64,6 +61,7 @@ const DeliveryCounts = ({ notification }: { notification: ScheduledNotification 
   if (!started || rows.length === 0) {
     return <span className="text-slate-400 dark:text-slate-500">—</span>;
   }
+
   return (
     <ul className="space-y-1 text-xs whitespace-nowrap">
       {rows.map((channel) => {
@@ -146,10 +144,7 @@ export const MarketingNotificationsPage = () => {
     quietRefetch: true,
   });
 
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const closeDialog = (): void => {
-    setDialog({ kind: 'none' });
-  };
+  const { dialog, openForm, close, onAdd } = useListDialog<ScheduledNotification>(canCreate);
   const [deleteNotification] = useDeleteScheduledNotificationMutation();
   const remove = useRowAction({
     run: (notification: ScheduledNotification) =>
@@ -166,164 +161,138 @@ export const MarketingNotificationsPage = () => {
 
   const showActions = canUpdate || canDelete;
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={{
-          title: 'Add Notification',
-          description:
-            'Marketing notifications scheduled by push, e-mail, SMS or WhatsApp, with their delivery. Times are India Standard Time (IST).',
-          searchPlaceholder: 'Search by title or message...',
-          searchLabel: 'Search notifications',
-          emptyTitle: 'No notifications found',
-          emptyMessage: status
-            ? `No notification is ${STATUS_LABELS[status].toLowerCase()}.`
-            : 'Schedule the first one with Add Notification.',
-          countLabel: ['notification', 'notifications'],
-          loadingLabel: 'Loading notifications',
-        }}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', notification: null });
-              }}
-            >
-              Add Notification
-            </Button>
-          ) : null
-        }
-        filters={
-          <div className="flex items-center gap-2">
-            <label
-              htmlFor={statusId}
-              className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"
-            >
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={status ?? ''}
-              onChange={(event) => {
-                setStatus((event.target.value || null) as ScheduledStatus | null);
-              }}
-              className={`${inputClasses()} w-auto min-w-40`}
-            >
-              <option value="">All statuses</option>
-              {SCHEDULED_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>Notification</HeaderCell>
-              <HeaderCell>Channels</HeaderCell>
-              <HeaderCell>Audience</HeaderCell>
-              <HeaderCell>Scheduled (IST)</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Delivery</HeaderCell>
-              {showActions ? (
-                <HeaderCell>
-                  <span className="sr-only">Actions</span>
-                </HeaderCell>
-              ) : null}
-            </>
-          }
-        >
-          {list.rows.map((notification) => {
-            const editable = notification.status === 'scheduled';
-            return (
-              <tr key={notification._id} className="align-top">
-                <td className={`${td} max-w-80 min-w-48`}>
-                  <div className="flex gap-3">
-                    {notification.imageUrl ? (
-                      <img
-                        src={notification.imageUrl}
-                        alt=""
-                        loading="lazy"
-                        className="aspect-[4/3] w-14 shrink-0 rounded-md object-cover"
-                      />
-                    ) : null}
-                    <div className="min-w-0">
-                      <div className="font-medium break-words text-slate-900 dark:text-white">
-                        {notification.title}
-                      </div>
-                      <p className="mt-0.5 line-clamp-2 text-xs break-words text-slate-500 dark:text-slate-400">
-                        {notification.message}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className={`${td} min-w-28`}>
-                  <ChannelChips notification={notification} />
-                </td>
-                <td className={`${td} min-w-28`}>{audienceText(notification)}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <IstTime value={notification.scheduledAt} />
-                  {notification.createdBy ? (
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      by {notification.createdBy.name}
-                    </span>
-                  ) : null}
-                </td>
-                <td className={td}>
-                  <StatusBadge status={notification.status} />
-                </td>
-                <td className={td}>
-                  <DeliveryCounts notification={notification} />
-                </td>
-                {showActions ? (
-                  <td className={`${td} text-right whitespace-nowrap`}>
-                    {editable ? (
-                      <span className="inline-flex flex-col items-end gap-0.5">
-                        {canUpdate ? (
-                          <RowAction
-                            tone="teal"
-                            aria-label={`Edit ${notification.title}`}
-                            onClick={() => {
-                              setDialog({ kind: 'form', notification });
-                            }}
-                          >
-                            Edit
-                          </RowAction>
-                        ) : null}
-                        {canDelete ? (
-                          <RowAction
-                            tone="red"
-                            aria-label={`Delete ${notification.title}`}
-                            disabled={remove.isBusy(notification)}
-                            onClick={() => {
-                              remove.start(notification);
-                            }}
-                          >
-                            Delete
-                          </RowAction>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </DataTable>
-      </ListPageShell>
-
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <NotificationFormModal notification={dialog.notification} onClose={closeDialog} />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? (
+        <NotificationFormModal notification={dialog.record} onClose={close} />
+      ) : null}
 
       <ConfirmDialog {...remove.confirmDialog} />
     </>
+  );
+
+  return (
+    <ListPageShell
+      list={list}
+      texts={{
+        title: 'Add Notification',
+        description:
+          'Marketing notifications scheduled by push, e-mail, SMS or WhatsApp, with their delivery. Times are India Standard Time (IST).',
+        searchPlaceholder: 'Search by title or message...',
+        searchLabel: 'Search notifications',
+        emptyTitle: 'No notifications found',
+        emptyMessage: status
+          ? `No notification is ${STATUS_LABELS[status].toLowerCase()}.`
+          : 'Schedule the first one with Add Notification.',
+        countLabel: ['notification', 'notifications'],
+        loadingLabel: 'Loading notifications',
+        addLabel: 'Add Notification',
+      }}
+      onAdd={onAdd}
+      filters={
+        <div className="flex items-center gap-2">
+          <label
+            htmlFor={statusId}
+            className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"
+          >
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={status ?? ''}
+            onChange={(event) => {
+              setStatus((event.target.value || null) as ScheduledStatus | null);
+            }}
+            className={`${inputClasses()} w-auto min-w-40`}
+          >
+            <option value="">All statuses</option>
+            {SCHEDULED_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+      dialogs={dialogs}
+    >
+      <DataTable
+        columns={[
+          'Notification',
+          'Channels',
+          'Audience',
+          'Scheduled (IST)',
+          'Status',
+          'Delivery',
+          showActions && ACTIONS_COLUMN,
+        ]}
+      >
+        {list.rows.map((notification) => {
+          const editable = notification.status === 'scheduled';
+          return (
+            <tr key={notification._id} className="align-top">
+              <td className={`${td} max-w-80 min-w-48`}>
+                <div className="flex gap-3">
+                  {notification.imageUrl ? (
+                    <img
+                      src={notification.imageUrl}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-[4/3] w-14 shrink-0 rounded-md object-cover"
+                    />
+                  ) : null}
+                  <div className="min-w-0">
+                    <div className="font-medium break-words text-slate-900 dark:text-white">
+                      {notification.title}
+                    </div>
+                    <p className="mt-0.5 line-clamp-2 text-xs break-words text-slate-500 dark:text-slate-400">
+                      {notification.message}
+                    </p>
+                  </div>
+                </div>
+              </td>
+              <td className={`${td} min-w-28`}>
+                <ChannelChips notification={notification} />
+              </td>
+              <td className={`${td} min-w-28`}>{audienceText(notification)}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                <IstTime value={notification.scheduledAt} />
+                {notification.createdBy ? (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    by {notification.createdBy.name}
+                  </span>
+                ) : null}
+              </td>
+              <td className={td}>
+                <StatusBadge status={notification.status} />
+              </td>
+              <td className={td}>
+                <DeliveryCounts notification={notification} />
+              </td>
+              {showActions ? (
+                <td className={`${td} text-right whitespace-nowrap`}>
+                  {editable ? (
+                    <span className="inline-flex flex-col items-end gap-0.5">
+                      <EditAction
+                        record={notification}
+                        name={notification.title}
+                        onClick={canUpdate ? openForm : undefined}
+                      />
+                      <DeleteAction
+                        record={notification}
+                        name={notification.title}
+                        busy={remove.isBusy(notification)}
+                        onClick={canDelete ? remove.start : undefined}
+                      />
+                    </span>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          );
+        })}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

@@ -1,22 +1,24 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   AUDIENCE_LABELS,
   AUDIENCE_TYPES,
-  IMAGE_UPLOAD_ACCEPT,
   MARKETING_CHANNELS,
   MARKETING_LIMITS,
   MARKETING_MESSAGES,
-  UPLOAD_LIMITS,
   type ScheduledNotification,
 } from '@safarnama/contract';
 import {
   FieldNotes,
   FormActions,
   FormError,
-  hintClasses,
+  FormField,
+  IMAGE_UPLOAD_PROPS,
   inputClasses,
   labelClasses,
+  RemoveImageToggle,
+  SelectField,
+  TextField,
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -46,7 +48,6 @@ interface NotificationFormModalProps {
 }
 
 const SAVE_FAILED = 'The notification could not be saved. Please try again.';
-const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
 
 /** The server's own refusals that belong under a field. */
 const FIELD_OF_MESSAGE: Record<string, NotificationField> = {
@@ -54,42 +55,6 @@ const FIELD_OF_MESSAGE: Record<string, NotificationField> = {
   [MARKETING_MESSAGES.userTypeRequired]: 'userTypeId',
   [MARKETING_MESSAGES.unknownUserType]: 'userTypeId',
 };
-
-const describedBy = (id: string, error: string | undefined, hint: boolean) =>
-  [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  counter?: { length: number; max: number };
-  children: ReactNode;
-}
-
-const Field = ({ id, label, error, hint, counter, children }: FieldProps) => (
-  <div>
-    <div className="flex items-baseline justify-between gap-2">
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-      </label>
-      {counter ? (
-        <span
-          aria-hidden="true"
-          className={`text-xs tabular-nums ${
-            counter.length > counter.max
-              ? 'text-red-600 dark:text-red-400'
-              : 'text-slate-500 dark:text-slate-400'
-          }`}
-        >
-          {counter.length}/{counter.max}
-        </span>
-      ) : null}
-    </div>
-    {children}
-    <FieldNotes id={id} hint={hint} error={error} />
-  </div>
-);
 
 /**
  * 'Add Notification' / 'Edit Notification': title and message (with counters at the contract's
@@ -103,12 +68,7 @@ const Field = ({ id, label, error, hint, counter, children }: FieldProps) => (
 export const NotificationFormModal = ({ notification, onClose }: NotificationFormModalProps) => {
   const baseId = useId();
   const ids = {
-    title: `${baseId}-title`,
-    message: `${baseId}-message`,
-    link: `${baseId}-link`,
     channels: `${baseId}-channels`,
-    audienceType: `${baseId}-audience`,
-    userTypeId: `${baseId}-user-type`,
     date: `${baseId}-date`,
     time: `${baseId}-time`,
     scheduledAt: `${baseId}-scheduled-at`,
@@ -126,10 +86,22 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
   });
   const { register, control, setValue, clearErrors, setError } = form;
   const { errors } = form.formState;
-  const [title, message, link, audienceType, date, time, image, removeImage] = useWatch({
-    control,
-    name: ['title', 'message', 'link', 'audienceType', 'date', 'time', 'image', 'removeImage'],
-  });
+  const [title, message, link, audienceType, userTypeId, date, time, image, removeImage] = useWatch(
+    {
+      control,
+      name: [
+        'title',
+        'message',
+        'link',
+        'audienceType',
+        'userTypeId',
+        'date',
+        'time',
+        'image',
+        'removeImage',
+      ],
+    },
+  );
   const [progress, setProgress] = useState<number | null>(null);
   const [save] = useSaveScheduledNotificationMutation();
   const wantsUserType = audienceType === 'user_type';
@@ -192,13 +164,15 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
 
   const scheduledAt = istToIso({ date, time });
   const shownImage = imagePreview ?? (removeImage ? null : (notification?.imageUrl ?? null));
-  const userTypeOptions = userTypes.data ?? [];
+  const userTypeOptions = (userTypes.data ?? []).map((type) => ({
+    value: type._id,
+    label: type.name,
+  }));
   const savedUserType = notification?.audience.userType ?? null;
   // The saved user type may have been disabled since (not among the active options): keep it.
-  const missingUserType =
-    savedUserType && !userTypeOptions.some((type) => type._id === savedUserType._id)
-      ? savedUserType
-      : null;
+  if (savedUserType && !userTypeOptions.some((option) => option.value === savedUserType._id)) {
+    userTypeOptions.push({ value: savedUserType._id, label: `${savedUserType.name} (disabled)` });
+  }
   const invalid = (field: NotificationField) => (errors[field] ? true : undefined);
   const errorOf = (field: NotificationField) => errors[field]?.message;
 
@@ -224,70 +198,51 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
           <fieldset disabled={saving} className="min-w-0 space-y-4">
             <legend className="sr-only">Notification</legend>
-            <Field
-              id={ids.title}
+            <TextField
               label="Title *"
               error={errorOf('title')}
               counter={{ length: title.length, max: MARKETING_LIMITS.title }}
-            >
-              <input
-                id={ids.title}
-                {...register('title')}
-                maxLength={MARKETING_LIMITS.title}
-                autoComplete="off"
-                aria-required="true"
-                aria-invalid={invalid('title')}
-                aria-describedby={describedBy(ids.title, errorOf('title'), false)}
-                className={inputClasses(Boolean(errorOf('title')))}
-              />
-            </Field>
-            <Field
-              id={ids.message}
+              {...register('title')}
+              maxLength={MARKETING_LIMITS.title}
+              autoComplete="off"
+              aria-required="true"
+            />
+            <FormField
               label="Message *"
               error={errorOf('message')}
               counter={{ length: message.length, max: MARKETING_LIMITS.message }}
             >
-              <textarea
-                id={ids.message}
-                {...register('message')}
-                rows={4}
-                maxLength={MARKETING_LIMITS.message}
-                aria-required="true"
-                aria-invalid={invalid('message')}
-                aria-describedby={describedBy(ids.message, errorOf('message'), false)}
-                className={`${inputClasses(Boolean(errorOf('message')))} resize-y`}
-              />
-            </Field>
+              {(control) => (
+                <textarea
+                  {...control}
+                  {...register('message')}
+                  rows={4}
+                  maxLength={MARKETING_LIMITS.message}
+                  aria-required="true"
+                  className={`${control.className} resize-y`}
+                />
+              )}
+            </FormField>
 
             <div>
               <SingleImageField
+                {...IMAGE_UPLOAD_PROPS}
                 label="Image"
                 currentUrl={removeImage ? null : (notification?.imageUrl ?? null)}
                 file={image}
                 onChange={handleImageChange}
-                accept={IMAGE_UPLOAD_ACCEPT}
-                maxSize={UPLOAD_LIMITS.maxFileBytes}
-                minSize={UPLOAD_LIMITS.minFileBytes}
-                typesLabel={TYPES_LABEL}
                 disabled={saving}
                 error={errorOf('image')}
               />
-              {notification?.imageUrl && !image ? (
-                <button
-                  type="button"
-                  onClick={() => {
-                    setValue('removeImage', !removeImage);
-                  }}
-                  className="mt-2 rounded text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-red-400"
-                >
-                  {removeImage ? 'Keep current image' : 'Remove current image'}
-                </button>
-              ) : null}
-              {removeImage && !image ? (
-                <p className={hintClasses}>The image will be removed when you save.</p>
-              ) : (
-                <p className={hintClasses}>Optional. Shown with push notifications and e-mails.</p>
-              )}
+              <RemoveImageToggle
+                noun="image"
+                removable={Boolean(notification?.imageUrl) && !image}
+                removing={removeImage}
+                onToggle={() => {
+                  setValue('removeImage', !removeImage);
+                }}
+                hint="Optional. Shown with push notifications and e-mails."
+              />
               {progress !== null ? (
                 <div className="mt-2">
                   <ProgressBar value={progress} label="Uploading image" />
@@ -295,8 +250,7 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
               ) : null}
             </div>
 
-            <Field
-              id={ids.link}
+            <TextField
               label="Link"
               error={errorOf('link')}
               hint={
@@ -304,23 +258,16 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
                   ? undefined
                   : 'Optional. An in-app path such as /services/itineraries, or an https:// address.'
               }
-            >
-              <input
-                id={ids.link}
-                {...register('link')}
-                maxLength={MARKETING_LIMITS.link}
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="/services/itineraries or https://…"
-                aria-invalid={invalid('link')}
-                aria-describedby={describedBy(ids.link, errorOf('link'), !errorOf('link'))}
-                className={inputClasses(Boolean(errorOf('link')))}
-              />
-            </Field>
+              {...register('link')}
+              maxLength={MARKETING_LIMITS.link}
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="/services/itineraries or https://…"
+            />
 
             <fieldset
-              aria-describedby={describedBy(ids.channels, errorOf('channels'), false)}
+              aria-describedby={errorOf('channels') ? `${ids.channels}-error` : undefined}
               aria-invalid={invalid('channels')}
             >
               <legend className={labelClasses}>Channels *</legend>
@@ -348,56 +295,27 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
             </fieldset>
 
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.audienceType} label="Audience *" error={errorOf('audienceType')}>
-                <select
-                  id={ids.audienceType}
-                  {...register('audienceType', { deps: ['userTypeId'] })}
-                  aria-required="true"
-                  aria-invalid={invalid('audienceType')}
-                  aria-describedby={describedBy(ids.audienceType, errorOf('audienceType'), false)}
-                  className={inputClasses(Boolean(errorOf('audienceType')))}
-                >
-                  {AUDIENCE_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {AUDIENCE_LABELS[type]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField
+                label="Audience *"
+                error={errorOf('audienceType')}
+                {...register('audienceType', { deps: ['userTypeId'] })}
+                aria-required="true"
+                options={AUDIENCE_TYPES.map((type) => ({
+                  value: type,
+                  label: AUDIENCE_LABELS[type],
+                }))}
+              />
               {wantsUserType ? (
-                <Controller
-                  control={control}
-                  name="userTypeId"
-                  render={({ field }) => (
-                    <Field id={ids.userTypeId} label="User type *" error={errorOf('userTypeId')}>
-                      <select
-                        id={ids.userTypeId}
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        aria-required="true"
-                        aria-invalid={invalid('userTypeId')}
-                        aria-describedby={describedBy(ids.userTypeId, errorOf('userTypeId'), false)}
-                        className={inputClasses(Boolean(errorOf('userTypeId')))}
-                      >
-                        <option value="">
-                          {userTypes.isLoading ? 'Loading user types...' : 'Choose a user type...'}
-                        </option>
-                        {userTypeOptions.map((type) => (
-                          <option key={type._id} value={type._id}>
-                            {type.name}
-                          </option>
-                        ))}
-                        {missingUserType ? (
-                          <option value={missingUserType._id}>
-                            {missingUserType.name} (disabled)
-                          </option>
-                        ) : null}
-                      </select>
-                    </Field>
-                  )}
+                <SelectField
+                  label="User type *"
+                  error={errorOf('userTypeId')}
+                  {...register('userTypeId')}
+                  value={userTypeId}
+                  aria-required="true"
+                  placeholder={
+                    userTypes.isLoading ? 'Loading user types...' : 'Choose a user type...'
+                  }
+                  options={userTypeOptions}
                 />
               ) : null}
             </div>

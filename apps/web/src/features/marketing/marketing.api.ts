@@ -1,32 +1,35 @@
 import {
   API_PATHS,
   type Envelope,
+  type ListQuery,
   type ScheduledNotification,
   type ScheduledNotificationList,
   type ScheduledStatus,
 } from '@safarnama/contract';
-import { dataOf, messageOf } from '../../app/api';
-import { uploadWithProgress } from '../../app/upload';
+import {
+  dataOf,
+  getQuery,
+  injectEndpoints,
+  messageOf,
+  multipart,
+  mutation,
+  pageParams,
+  withData,
+} from '../../app/api';
 import { getErrorStatus } from '../../lib/errors';
-import { idempotencyHeaders } from '../../lib/idempotency';
-import { DASHBOARD_TAG, marketingTagsApi, SCHEDULED_LIST_TAG } from './marketing.tags';
+import { DASHBOARD_TAG, SCHEDULED_LIST_TAG } from './marketing.tags';
 
 const PATHS = API_PATHS.marketing;
 
-export interface ScheduledNotificationListArgs {
-  page: number;
-  limit: number;
-  search: string;
-  /** Only this status; null lists them all. */
-  status: ScheduledStatus | null;
-}
+/** Only this status; null lists them all. */
+export type ScheduledNotificationListArgs = ListQuery & { status: ScheduledStatus | null };
 
 export interface SaveScheduledNotificationArgs {
   /** The notification to update; absent schedules a new one. */
   id?: string;
   /** The multipart body (`buildNotificationFormData`). */
   body: FormData;
-  /** True when the body carries a new image (sent over XHR with upload progress). */
+  /** True when the body carries a new image (sent through the upload transport, with progress). */
   hasImage: boolean;
   onProgress?: (fraction: number) => void;
   /** The form's `Idempotency-Key`, sent with an add: a retry never schedules twice. */
@@ -40,66 +43,47 @@ export interface SavedScheduledNotification {
 }
 
 /**
- * A write refused because the notification is no longer what the page showed (it started sending,
- * or is gone): the list must load again, the admin is looking at an old state.
+ * A write refreshes the list and the dashboard's card. One refused because the notification is no
+ * longer what the page showed (it started sending, or is gone: 404, 409) reloads the list, the
+ * admin is looking at an old state.
  */
-const isStale = (error: unknown) => {
+const stale = (_arg: unknown, error: unknown) => {
+  if (!error) return [SCHEDULED_LIST_TAG, DASHBOARD_TAG];
   const status = getErrorStatus(error);
-  return status === 404 || status === 409;
+  return status === 404 || status === 409 ? [SCHEDULED_LIST_TAG] : [];
 };
 
 /**
  * Scheduled marketing notifications (spec §7 "Marketing", issue 9) under /api/v1/admin/marketing:
  * the paged, searchable list (optionally one status), add and update as multipart forms (with an
- * optional image), delete as `{data: {id}}`. Writes refresh the list and the dashboard's card.
+ * optional image), delete as `{data: {id}}`.
  */
-export const marketingApi = marketingTagsApi.injectEndpoints({
-  endpoints: (build) => ({
-    listScheduledNotifications: build.query<
-      ScheduledNotificationList,
-      ScheduledNotificationListArgs
-    >({
-      query: ({ page, limit, search, status }) => ({
-        url: PATHS.list,
-        params: {
-          page,
-          limit,
-          ...(search.trim() ? { search: search.trim() } : {}),
-          ...(status ? { status } : {}),
-        },
-      }),
-      transformResponse: dataOf<ScheduledNotificationList>,
-      providesTags: [SCHEDULED_LIST_TAG],
+export const marketingApi = injectEndpoints({
+  listScheduledNotifications: getQuery(
+    ({ status, ...args }: ScheduledNotificationListArgs) => ({
+      url: PATHS.list,
+      params: { ...pageParams(args), ...(status ? { status } : {}) },
     }),
-    saveScheduledNotification: build.mutation<
-      SavedScheduledNotification,
-      SaveScheduledNotificationArgs
-    >({
-      async queryFn({ id, body, hasImage, onProgress, idempotencyKey }, api, _extra, baseQuery) {
-        const url = id ? PATHS.update : PATHS.add;
-        const headers = idempotencyHeaders(id ? undefined : idempotencyKey);
-        // Only a file is worth the XHR transport (fetch reports no upload progress).
-        const result = hasImage
-          ? await uploadWithProgress({ url, method: 'POST', body, onProgress, headers }, api)
-          : await baseQuery({ url, method: 'POST', body, headers });
-        if (result.error) return { error: result.error };
-        const envelope = result.data as Envelope<{ data: ScheduledNotification }>;
-        return { data: { notification: envelope.data.data, message: envelope.message } };
-      },
-      invalidatesTags: (_result, error) =>
-        !error ? [SCHEDULED_LIST_TAG, DASHBOARD_TAG] : isStale(error) ? [SCHEDULED_LIST_TAG] : [],
+    dataOf<ScheduledNotificationList>,
+    [SCHEDULED_LIST_TAG],
+  ),
+  saveScheduledNotification: mutation(
+    ({ id, hasImage, idempotencyKey, ...arg }: SaveScheduledNotificationArgs) =>
+      multipart(
+        'POST',
+        id ? PATHS.update : PATHS.add,
+        { ...arg, idempotencyKey: id ? undefined : idempotencyKey },
+        hasImage,
+      ),
+    (response: Envelope<{ data: ScheduledNotification }>): SavedScheduledNotification => ({
+      notification: response.data.data,
+      message: response.message,
     }),
-    deleteScheduledNotification: build.mutation<string, { id: string }>({
-      query: (data) => ({ url: PATHS.delete, method: 'POST', body: { data } }),
-      transformResponse: messageOf,
-      invalidatesTags: (_result, error) =>
-        !error ? [SCHEDULED_LIST_TAG, DASHBOARD_TAG] : isStale(error) ? [SCHEDULED_LIST_TAG] : [],
-    }),
-  }),
+    stale,
+  ),
+  deleteScheduledNotification: mutation(withData<{ id: string }>(PATHS.delete), messageOf, stale),
 });
 
-export const {
-  useListScheduledNotificationsQuery,
-  useSaveScheduledNotificationMutation,
-  useDeleteScheduledNotificationMutation,
-} = marketingApi;
+export const { useListScheduledNotificationsQuery } = marketingApi;
+export const { useSaveScheduledNotificationMutation, useDeleteScheduledNotificationMutation } =
+  marketingApi;

@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification } from '@safarnama/contract';
-import { routes } from '../../app/router';
 import { serverEmit } from '../../test/fakeSocket';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { stubSignedIn, okResponse } from '../../test/utils';
 
 const AUTH = '/api/v1/admin/auth';
 
@@ -32,39 +24,34 @@ const note = (n: number, overrides: Partial<Notification> = {}): Notification =>
 const stubServer = (initial: Notification[]) => {
   let items = [...initial];
   const unread = () => items.filter((item) => !item.isRead).length;
-  const calls = stubFetch((call) => {
-    if (call.url === `${AUTH}/get-profile-details`) return jsonResponse(okRecord(makeProfile()));
+  const calls = stubSignedIn({}, (call) => {
     if (call.url === `${AUTH}/get-notifications`) {
       const limit = Number(call.search.get('limit'));
       const search = call.search.get('search') ?? '';
       const found = items.filter((item) => item.title.includes(search));
-      return jsonResponse(
-        okEnvelope({
-          notifications: found.slice(0, limit),
-          pagination: {
-            total: found.length,
-            page: 1,
-            limit,
-            totalPages: 1,
-            hasPrevPage: false,
-            hasNextPage: false,
-          },
-          unreadCount: unread(),
-        }),
-      );
+      return okResponse({
+        notifications: found.slice(0, limit),
+        pagination: {
+          total: found.length,
+          page: 1,
+          limit,
+          totalPages: 1,
+          hasPrevPage: false,
+          hasNextPage: false,
+        },
+        unreadCount: unread(),
+      });
     }
     if (call.url === `${AUTH}/mark-as-read-notification`) {
       const { ids } = (call.body as { data: { ids: string[] } }).data;
       items = items.map((item) => (ids.includes(item._id) ? { ...item, isRead: true } : item));
-      return jsonResponse(okEnvelope({ updated: ids.length, unreadCount: unread() }));
+      return okResponse({ updated: ids.length, unreadCount: unread() });
     }
     if (call.url === `${AUTH}/mark-as-read-all-notification`) {
       items = items.map((item) => ({ ...item, isRead: true }));
-      return jsonResponse(
-        okEnvelope({ updated: 1, unreadCount: 0 }, 200, 'All notifications marked as read'),
-      );
+      return okResponse({ updated: 1, unreadCount: 0 }, 200, 'All notifications marked as read');
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
   return {
     calls,
@@ -84,7 +71,7 @@ describe('Notifications page', () => {
       note(2, { isRead: true, readAt: '2026-01-01T00:00:00Z' }),
       note(3, { link: '/login-activity' }),
     ]);
-    renderRoutes(routes, '/notification');
+    renderApp('/notification');
     const list = await screen.findByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(3);
@@ -112,8 +99,7 @@ describe('Notifications page', () => {
 
   it('marks all read, and searches after the debounce', async () => {
     const { calls } = stubServer([note(1), note(2)]);
-    renderRoutes(routes, '/notification');
-    const user = userEvent.setup();
+    const { user } = renderApp('/notification');
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('All notifications marked as read')).toBeInTheDocument();
     await waitFor(() => {
@@ -140,7 +126,7 @@ describe('Notifications page', () => {
 describe('Header bell', () => {
   it('shows the newest in a panel, and opening one marks it read and follows its link', async () => {
     const { calls } = stubServer([note(1, { link: '/login-activity' }), note(2)]);
-    const { router } = renderRoutes(routes, '/tasks');
+    const { router } = renderApp('/tasks');
     await waitFor(() => {
       expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
     });
@@ -165,8 +151,7 @@ describe('Header bell', () => {
 
   it('closes on Escape and offers the full list', async () => {
     stubServer([]);
-    renderRoutes(routes, '/tasks');
-    const user = userEvent.setup();
+    const { user } = renderApp('/tasks');
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(screen.getByText(/You're all caught up/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all notifications' })).toHaveAttribute(
@@ -180,7 +165,7 @@ describe('Header bell', () => {
 
   it('takes a notification arriving on the socket: count, list and a toast', async () => {
     const server = stubServer([note(2)]);
-    renderRoutes(routes, '/notification');
+    renderApp('/notification');
     await screen.findByText('Message 2');
     await waitFor(() => {
       expect(bell()).toHaveAccessibleName('Notifications, 1 unread');

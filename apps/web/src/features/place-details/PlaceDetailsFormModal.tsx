@@ -1,19 +1,19 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import {
-  IMAGE_UPLOAD_ACCEPT,
   MONTHS,
   PLACE_DETAILS_MESSAGES,
   RICH_TEXT_HEIGHT,
-  UPLOAD_LIMITS,
   type PlaceDetails,
 } from '@safarnama/contract';
 import {
   fieldErrorClasses,
   FormActions,
   FormError,
+  FormField,
+  FormSelect,
+  IMAGE_UPLOAD_PROPS,
   inputClasses,
-  labelClasses,
   UploadProgress,
 } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
@@ -22,15 +22,13 @@ import { SingleImageField } from '../../components/ui/SingleImageField';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
-import { LocationFields, selectClasses } from '../geography/LocationFields';
+import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import {
   buildPlaceDetailsForm,
   initialPlaceDetailsValues,
   PLACE_DETAILS_REQUIRED,
-  placeDetailsFieldOf,
   placeDetailsFormSchema,
-  toPlaceDetailsInput,
   toPlaceDetailsRequest,
   type PlaceDetailsFormValues,
 } from './placeDetails.form';
@@ -61,85 +59,28 @@ const Fieldset = ({
   </fieldset>
 );
 
-const MonthSelect = ({
-  label,
-  registration,
-  placeholder,
-  error,
-  required = false,
-  disabled = false,
-}: {
-  label: string;
-  registration: UseFormRegisterReturn;
-  placeholder: string;
-  error?: string;
-  required?: boolean;
-  disabled?: boolean;
-}) => {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-        {required ? ' *' : ''}
-      </label>
-      <select
-        id={id}
-        {...registration}
-        disabled={disabled}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        className={selectClasses(Boolean(error))}
-      >
-        <option value="">{placeholder}</option>
-        {MONTHS.map((month) => (
-          <option key={month.code} value={month.code}>
-            {month.name}
-          </option>
-        ))}
-      </select>
-      {error ? <p className={fieldErrorClasses}>{error}</p> : null}
-    </div>
-  );
-};
+const MONTH_OPTIONS = MONTHS.map(({ code, name }) => ({ value: code, label: name }));
 
-const TextField = ({
-  label,
-  registration,
-  type = 'text',
-  step,
-  placeholder,
-  maxLength,
-  invalid = false,
-}: {
+interface PartProps extends ComponentProps<'input'> {
   label: string;
-  registration: UseFormRegisterReturn;
-  type?: 'text' | 'number';
-  step?: string;
-  placeholder?: string;
-  maxLength?: number;
+  /** Red while its group is wrong (the group shows the message). */
   invalid?: boolean;
-}) => {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-      </label>
+}
+
+/** A labelled input of a group (temperature, location, best time). */
+const PartInput = ({ label, invalid = false, className, ...rest }: PartProps) => (
+  <FormField label={label} className={className}>
+    {(props) => (
       <input
-        id={id}
-        type={type}
-        step={step}
-        inputMode={type === 'number' ? 'decimal' : undefined}
-        {...registration}
-        placeholder={placeholder}
-        maxLength={maxLength}
+        {...props}
+        inputMode={rest.type === 'number' ? 'decimal' : undefined}
+        {...rest}
         aria-invalid={invalid || undefined}
         className={inputClasses(invalid)}
       />
-    </div>
-  );
-};
+    )}
+  </FormField>
+);
 
 /**
  * 'Add Place Details' / 'Edit Place Details': location (fixed once saved: the update call does not
@@ -157,23 +98,21 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
     schema: placeDetailsFormSchema,
     defaultValues: initialPlaceDetailsValues(record),
     toRequest: toPlaceDetailsRequest,
-    fieldOf: placeDetailsFieldOf,
     requiredMessages: PLACE_DETAILS_REQUIRED,
   });
   const { register, control, setValue, clearErrors, setError } = form;
   const { errors } = form.formState;
-  const [location, description, imageLibraryId, coverPhoto] = useWatch({
+  const [countryId, stateId, placeId, description, imageLibraryId, coverPhoto] = useWatch({
     control,
-    name: ['location', 'description', 'imageLibraryId', 'coverPhoto'],
+    name: ['countryId', 'stateId', 'placeId', 'description', 'imageLibraryId', 'coverPhoto'],
   });
   const [progress, setProgress] = useState<number | null>(null);
   const [add] = useAddPlaceDetailsMutation();
   const [update] = useUpdatePlaceDetailsMutation();
-  const statusId = useId();
   const descriptionId = useId();
 
   /** A group's error: the server's on the group, else the first of its inputs'. */
-  const groupError = (group: 'temperature' | 'coordinates' | 'bestTimeToVisit') => {
+  const groupError = (group: 'temperature' | 'location' | 'bestTimeToVisit') => {
     const error = errors[group];
     if (!error) return undefined;
     return (
@@ -185,9 +124,9 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
   };
   /** Registers an input of a group; a change clears the group's error. */
   const registerPart = (
-    name: `${'temperature' | 'coordinates' | 'bestTimeToVisit'}.${string}`,
+    name: `${'temperature' | 'location' | 'bestTimeToVisit'}.${string}`,
   ): UseFormRegisterReturn => {
-    const group = name.split('.')[0] as 'temperature' | 'coordinates' | 'bestTimeToVisit';
+    const group = name.split('.')[0] as 'temperature' | 'location' | 'bestTimeToVisit';
     return register(name as Parameters<typeof register>[0], {
       onChange: () => {
         clearErrors(group);
@@ -197,11 +136,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
 
   const handleSubmit = submit(
     async (request, idempotencyKey) => {
-      const body = buildPlaceDetailsForm(
-        isEdit ? 'update' : 'add',
-        toPlaceDetailsInput(request),
-        record,
-      );
+      const body = buildPlaceDetailsForm(isEdit ? 'update' : 'add', request, record);
       const onProgress = request.coverPhoto ? setProgress : undefined;
       try {
         if (record) await update({ id: record._id, body, onProgress }).unwrap();
@@ -237,27 +172,33 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <LocationFields
-            value={location}
+            value={{ countryId, stateId, placeId }}
             onChange={(next) => {
-              setValue('location', next);
-              clearErrors('location');
+              setValue('countryId', next.countryId);
+              setValue('stateId', next.stateId);
+              setValue('placeId', next.placeId);
+              clearErrors(['countryId', 'stateId', 'placeId']);
             }}
             required
             disabled={isEdit || saving}
             errors={{
-              countryId: errors.location?.countryId?.message,
-              stateId: errors.location?.stateId?.message,
-              placeId: errors.location?.placeId?.message,
+              countryId: errors.countryId?.message,
+              stateId: errors.stateId?.message,
+              placeId: errors.placeId?.message,
             }}
           />
-          <MonthSelect
-            label="Month"
-            placeholder="Select Month"
-            registration={register('month')}
-            required
-            disabled={saving}
-            error={errors.month?.message}
-          />
+          <FormField label="Month *" error={errors.month?.message}>
+            {(props) => (
+              <FormSelect
+                {...props}
+                {...register('month')}
+                disabled={saving}
+                aria-required
+                placeholder="Select Month"
+                options={MONTH_OPTIONS}
+              />
+            )}
+          </FormField>
         </div>
 
         <div>
@@ -276,66 +217,66 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
         </div>
 
         <Fieldset legend="Temperature (°C)" error={groupError('temperature')}>
-          <TextField
+          <PartInput
             label="Minimum (°C)"
             type="number"
             step="0.1"
-            registration={registerPart('temperature.min')}
+            {...registerPart('temperature.min')}
             invalid={Boolean(errors.temperature)}
           />
-          <TextField
+          <PartInput
             label="Maximum (°C)"
             type="number"
             step="0.1"
-            registration={registerPart('temperature.max')}
+            {...registerPart('temperature.max')}
             invalid={Boolean(errors.temperature)}
           />
         </Fieldset>
 
-        <Fieldset legend="Location" error={groupError('coordinates')}>
-          <TextField
+        <Fieldset legend="Location" error={groupError('location')}>
+          <PartInput
             label="Latitude"
             type="number"
             step="any"
             placeholder="15.2993"
-            registration={registerPart('coordinates.latitude')}
-            invalid={Boolean(errors.coordinates)}
+            {...registerPart('location.latitude')}
+            invalid={Boolean(errors.location)}
           />
-          <TextField
+          <PartInput
             label="Longitude"
             type="number"
             step="any"
             placeholder="74.1240"
-            registration={registerPart('coordinates.longitude')}
-            invalid={Boolean(errors.coordinates)}
+            {...registerPart('location.longitude')}
+            invalid={Boolean(errors.location)}
           />
-          <div className="sm:col-span-2">
-            <TextField
-              label="Address"
-              maxLength={300}
-              registration={registerPart('coordinates.address')}
-            />
-          </div>
+          <PartInput
+            label="Address"
+            maxLength={300}
+            {...registerPart('location.address')}
+            className="sm:col-span-2"
+          />
         </Fieldset>
 
         <Fieldset legend="Best Time to Visit" error={groupError('bestTimeToVisit')}>
-          <MonthSelect
-            label="From"
-            placeholder="Select Month"
-            registration={registerPart('bestTimeToVisit.fromMonth')}
+          {(['fromMonth', 'toMonth'] as const).map((part) => (
+            <FormField key={part} label={part === 'fromMonth' ? 'From' : 'To'}>
+              {(props) => (
+                <FormSelect
+                  {...props}
+                  {...registerPart(`bestTimeToVisit.${part}`)}
+                  placeholder="Select Month"
+                  options={MONTH_OPTIONS}
+                />
+              )}
+            </FormField>
+          ))}
+          <PartInput
+            label="Note"
+            maxLength={300}
+            {...registerPart('bestTimeToVisit.note')}
+            className="sm:col-span-2"
           />
-          <MonthSelect
-            label="To"
-            placeholder="Select Month"
-            registration={registerPart('bestTimeToVisit.toMonth')}
-          />
-          <div className="sm:col-span-2">
-            <TextField
-              label="Note"
-              maxLength={300}
-              registration={registerPart('bestTimeToVisit.note')}
-            />
-          </div>
         </Fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">
@@ -351,23 +292,23 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
               <p className={fieldErrorClasses}>{errors.imageLibraryId.message}</p>
             ) : null}
           </div>
-          <div>
-            <label htmlFor={statusId} className={labelClasses}>
-              Status
-            </label>
-            <select
-              id={statusId}
-              {...register('status')}
-              disabled={saving}
-              className={selectClasses(false)}
-            >
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </select>
-          </div>
+          <FormField label="Status" error={errors.status?.message}>
+            {(props) => (
+              <FormSelect
+                {...props}
+                {...register('status')}
+                disabled={saving}
+                options={[
+                  { value: 'active', label: 'Active' },
+                  { value: 'inactive', label: 'Inactive' },
+                ]}
+              />
+            )}
+          </FormField>
         </div>
 
         <SingleImageField
+          {...IMAGE_UPLOAD_PROPS}
           label="Cover Photo"
           currentImage={record?.coverPhoto ?? null}
           file={coverPhoto}
@@ -375,10 +316,6 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
             setValue('coverPhoto', file);
             clearErrors('coverPhoto');
           }}
-          accept={IMAGE_UPLOAD_ACCEPT}
-          maxSize={UPLOAD_LIMITS.maxFileBytes}
-          minSize={UPLOAD_LIMITS.minFileBytes}
-          typesLabel="JPEG, PNG, GIF or WebP"
           disabled={saving}
           error={errors.coverPhoto?.message}
         />
@@ -389,7 +326,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
 
         <FormError message={alert} />
 
-        <FormActions saving={saving} onCancel={onClose} saveLabel={'Save Place Details'} />
+        <FormActions saving={saving} onCancel={onClose} saveLabel="Save Place Details" />
       </form>
     </Modal>
   );

@@ -1,25 +1,22 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { GALLERY_MESSAGES, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
+import { openPage, type TestUser } from '../../test/app';
 import {
   errorEnvelope,
   formEntries,
-  jsonResponse,
-  makeProfile,
   okEnvelope,
-  renderRoutes,
-  stubFetch,
   stubXhr,
   type RecordedCall,
-  okRecord,
+  stubSignedIn,
+  stubObjectUrls,
+  okResponse,
+  errorResponse,
 } from '../../test/utils';
 import { makeImage } from '../image-libraries/test-data';
 import { makePlaceDetails } from './test-data';
 
 const SERVICE = '/api/v1/admin/service';
-const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const imageA = makeImage(1, { altText: 'Miramar beach', order: 0 });
 const imageB = makeImage(2, { altText: 'Old church', order: 1 });
 const record = makePlaceDetails({ gallery: [imageA, imageB] });
@@ -32,37 +29,26 @@ const stubServer = (
   remove: (call: RecordedCall) => Answer = () => undefined,
   permissions: PermissionKey[] = ALL,
 ) =>
-  stubFetch((call) => {
-    if (call.url === PROFILE) {
-      return jsonResponse(okRecord(makeProfile({ permissions })));
-    }
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === `${SERVICE}/get-Place-DetailsById`) {
-      return jsonResponse(okEnvelope({ data: record }));
+      return okResponse({ data: record });
     }
     if (call.url === `${SERVICE}/remove-Place-Details-Gallery-Images`) {
       const answer = remove(call);
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      if (answer) return answer;
+      return answer;
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
 
 beforeEach(() => {
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: vi.fn((file: File) => `blob:test/${file.name}`),
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  stubObjectUrls();
 });
 
-const openGallery = async () => {
-  renderRoutes(routes, '/services/placeDetailsGallery/pd-1');
-  const user = userEvent.setup();
-  await screen.findByRole('heading', { name: 'Gallery - Panaji (March)' });
-  return user;
-};
+const openGallery = async () =>
+  (await openPage('/services/placeDetailsGallery/pd-1', 'Gallery - Panaji (March)')).user;
 
-const removeFirst = async (user: ReturnType<typeof userEvent.setup>) => {
+const removeFirst = async (user: TestUser) => {
   await user.click(screen.getByRole('button', { name: 'Remove image 1: Miramar beach' }));
   const confirm = await screen.findByRole('alertdialog');
   expect(within(confirm).getByText(GALLERY_MESSAGES.removeConfirm)).toBeInTheDocument();
@@ -111,9 +97,7 @@ describe('Place details gallery', () => {
   });
 
   it('removes with a JSON body of image ids and says so', async () => {
-    const calls = stubServer(() =>
-      jsonResponse(okEnvelope({ data: { ...record, gallery: [imageB] } })),
-    );
+    const calls = stubServer(() => okResponse({ data: { ...record, gallery: [imageB] } }));
     const user = await openGallery();
     await removeFirst(user);
     expect(await screen.findByText('Image removed successfully')).toBeInTheDocument();
@@ -122,7 +106,7 @@ describe('Place details gallery', () => {
   });
 
   it("'Failed to remove image' when the server refuses", async () => {
-    stubServer(() => jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Image not found')));
+    stubServer(() => errorResponse(404, 'NOT_FOUND', 'Image not found'));
     const user = await openGallery();
     await removeFirst(user);
     expect(await screen.findByText('Failed to remove image')).toBeInTheDocument();

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { PlaceDetails } from '@safarnama/contract';
-import { Button, buttonClasses } from '../../components/ui/Button';
+import { buttonClasses } from '../../components/ui/Button';
 import {
+  ACTIONS_COLUMN,
   DataTable,
-  HeaderCell,
   ListPageShell,
-  OverlaySpinner,
   StatusToggle,
+  type Column,
 } from '../../components/ui/ListPageShell';
 import { formatCount } from '../../lib/format';
-import { useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
@@ -20,8 +20,6 @@ import { Img } from '../../components/ui/Img';
 const PlaceDetailsFormModal = lazy(() =>
   import('./PlaceDetailsFormModal').then((module) => ({ default: module.PlaceDetailsFormModal })),
 );
-
-type Dialog = { kind: 'none' } | { kind: 'form'; record: PlaceDetails | null };
 
 const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
 
@@ -33,7 +31,19 @@ const TEXTS = {
   emptyTitle: 'No place details found',
   emptyMessage: 'Add the details of a place for a month to get started.',
   countLabel: ['record', 'records'],
+  addLabel: 'Add Place Details',
 } as const;
+
+const COLUMNS: Column[] = [
+  'Place',
+  'State',
+  'Country',
+  'Month',
+  'Image Library',
+  'Status',
+  'Gallery',
+  ACTIONS_COLUMN,
+];
 
 /** The update body that switches a record's status (imageLibraryId always travels: spec §5). */
 const toggleBody = (record: PlaceDetails) =>
@@ -63,118 +73,80 @@ export const PlaceDetailsPage = () => {
     rows: (data) => data.placeDetails,
     errorFallback: 'Failed to fetch place details',
   });
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const { dialog, openForm, close, onAdd } = useListDialog<PlaceDetails>(canCreate);
   const [update] = useUpdatePlaceDetailsMutation();
   const toggle = useRowAction({
     run: (record: PlaceDetails) => update({ id: record._id, body: toggleBody(record) }).unwrap(),
     failure: 'Failed to update place details status',
   });
 
-  return (
+  const dialogs = (
     <>
-      <ListPageShell
-        list={list}
-        texts={TEXTS}
-        actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                setDialog({ kind: 'form', record: null });
-              }}
-            >
-              Add Place Details
-            </Button>
-          ) : null
-        }
-      >
-        <DataTable
-          head={
-            <>
-              <HeaderCell>Place</HeaderCell>
-              <HeaderCell>State</HeaderCell>
-              <HeaderCell>Country</HeaderCell>
-              <HeaderCell>Month</HeaderCell>
-              <HeaderCell>Image Library</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
-              <HeaderCell>Gallery</HeaderCell>
-              <HeaderCell>
-                <span className="sr-only">Actions</span>
-              </HeaderCell>
-            </>
-          }
-        >
-          {list.rows.map((record) => (
-            <tr key={record._id} className="align-middle">
-              <td className={`${td} font-medium text-slate-900 dark:text-white`}>
-                <span className="flex items-center gap-2">
-                  {record.coverPhoto ? (
-                    <Img
-                      image={record.coverPhoto}
-                      alt=""
-                      className="h-9 w-12 rounded object-cover"
-                    />
-                  ) : null}
-                  {record.place.name}
-                </span>
-              </td>
-              <td className={td}>{record.state.name}</td>
-              <td className={td}>{record.country.name}</td>
-              <td className={`${td} whitespace-nowrap`}>{monthName(record.month)}</td>
-              <td className={td}>
-                {record.imageLibrary?.title ?? (
-                  <span className="text-slate-400 dark:text-slate-500">None</span>
-                )}
-              </td>
-              <td className={td}>
-                <StatusToggle
-                  active={record.status === 'active'}
-                  name={`${record.place.name} (${monthName(record.month)})`}
-                  readOnly={!canUpdate}
-                  disabled={toggle.isBusy(record)}
-                  onToggle={() => {
-                    toggle.start(record);
-                  }}
-                />
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                <Link
-                  to={galleryPath(record._id)}
-                  className="font-medium text-teal-700 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-teal-300"
-                  aria-label={`Gallery of ${record.place.name} (${monthName(record.month)})`}
-                >
-                  Gallery ({formatCount(record.gallery.length, 'image')})
-                </Link>
-              </td>
-              <td className={`${td} text-right`}>
-                {canUpdate ? (
-                  <button
-                    type="button"
-                    aria-label={`Edit ${record.place.name} (${monthName(record.month)})`}
-                    className={buttonClasses('ghost', 'sm')}
-                    onClick={() => {
-                      setDialog({ kind: 'form', record });
-                    }}
-                  >
-                    Edit
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </ListPageShell>
-
-      <Suspense fallback={<OverlaySpinner />}>
-        {dialog.kind === 'form' ? (
-          <PlaceDetailsFormModal
-            record={dialog.record}
-            onClose={() => {
-              setDialog({ kind: 'none' });
-            }}
-          />
-        ) : null}
-      </Suspense>
+      {dialog.kind === 'form' ? (
+        <PlaceDetailsFormModal record={dialog.record} onClose={close} />
+      ) : null}
     </>
+  );
+
+  return (
+    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+      <DataTable columns={COLUMNS}>
+        {list.rows.map((record) => (
+          <tr key={record._id} className="align-middle">
+            <td className={`${td} font-medium text-slate-900 dark:text-white`}>
+              <span className="flex items-center gap-2">
+                {record.coverPhoto ? (
+                  <Img image={record.coverPhoto} alt="" className="h-9 w-12 rounded object-cover" />
+                ) : null}
+                {record.place.name}
+              </span>
+            </td>
+            <td className={td}>{record.state.name}</td>
+            <td className={td}>{record.country.name}</td>
+            <td className={`${td} whitespace-nowrap`}>{monthName(record.month)}</td>
+            <td className={td}>
+              {record.imageLibrary?.title ?? (
+                <span className="text-slate-400 dark:text-slate-500">None</span>
+              )}
+            </td>
+            <td className={td}>
+              <StatusToggle
+                active={record.status === 'active'}
+                name={`${record.place.name} (${monthName(record.month)})`}
+                readOnly={!canUpdate}
+                disabled={toggle.isBusy(record)}
+                onToggle={() => {
+                  toggle.start(record);
+                }}
+              />
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              <Link
+                to={galleryPath(record._id)}
+                className="font-medium text-teal-700 hover:underline focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-teal-300"
+                aria-label={`Gallery of ${record.place.name} (${monthName(record.month)})`}
+              >
+                Gallery ({formatCount(record.gallery.length, 'image')})
+              </Link>
+            </td>
+            <td className={`${td} text-right`}>
+              {canUpdate ? (
+                <button
+                  type="button"
+                  aria-label={`Edit ${record.place.name} (${monthName(record.month)})`}
+                  className={buttonClasses('ghost', 'sm')}
+                  onClick={() => {
+                    openForm(record);
+                  }}
+                >
+                  Edit
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </ListPageShell>
   );
 };
 

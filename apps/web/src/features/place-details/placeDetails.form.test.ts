@@ -4,9 +4,7 @@ import {
   buildPlaceDetailsForm,
   initialPlaceDetailsValues,
   PLACE_DETAILS_REQUIRED,
-  placeDetailsFieldOf,
   placeDetailsFormSchema,
-  toPlaceDetailsInput,
   toPlaceDetailsRequest,
   type PlaceDetailsFormValues,
   type PlaceDetailsInput,
@@ -139,23 +137,21 @@ describe('placeDetailsFormSchema over toPlaceDetailsRequest', () => {
     );
   const values = (): PlaceDetailsFormValues => ({
     ...initialPlaceDetailsValues(null),
-    location: LOCATION,
+    ...LOCATION,
     month: 'MAR',
   });
 
   it('requires location and month; empty groups are "not provided"', () => {
     expect(Object.keys(issuesOf(initialPlaceDetailsValues(null)))).toEqual([
-      'location.countryId',
-      'location.stateId',
-      'location.placeId',
+      'countryId',
+      'stateId',
+      'placeId',
       'month',
     ]);
-    expect(issuesOf(initialPlaceDetailsValues(null))['location.countryId']).toBe(
-      'Country is required',
-    );
+    expect(issuesOf(initialPlaceDetailsValues(null)).countryId).toBe('Country is required');
     const parsed = check(values());
     expect(parsed.data?.temperature).toBeNull();
-    expect(parsed.data?.coordinates).toBeNull();
+    expect(parsed.data?.location).toBeNull();
     expect(parsed.data?.bestTimeToVisit).toBeNull();
   });
 
@@ -163,37 +159,30 @@ describe('placeDetailsFormSchema over toPlaceDetailsRequest', () => {
     const issues = issuesOf({
       ...values(),
       temperature: { min: '30', max: '20' },
-      coordinates: { latitude: '95', longitude: '10', address: '' },
+      location: { latitude: '95', longitude: '10', address: '' },
       bestTimeToVisit: { fromMonth: 'NOV', toMonth: '', note: '' },
     });
     expect(issues['temperature.min']).toBe('Minimum temperature cannot be above the maximum');
-    expect(issues['coordinates.latitude']).toMatch(/90/);
+    expect(issues['location.latitude']).toMatch(/90/);
     expect(Object.keys(issues)).toContain('bestTimeToVisit.toMonth');
     expect(PLACE_DETAILS_REQUIRED['bestTimeToVisit.toMonth']).toBe(
       'Choose both the first and the last month',
     );
   });
 
-  it("turns filled groups into numbers and codes, and into the builder's input", () => {
+  it("turns filled groups into numbers and codes: the builder's input", () => {
     const parsed = check({
       ...values(),
       temperature: { min: '-2.5', max: '12' },
-      coordinates: { latitude: '32.24', longitude: '77.19', address: ' Manali ' },
+      location: { latitude: '32.24', longitude: '77.19', address: ' Manali ' },
       bestTimeToVisit: { fromMonth: 'MAR', toMonth: 'JUN', note: '' },
     });
     if (!parsed.success) throw new Error('expected a valid form');
-    const input = toPlaceDetailsInput(parsed.data);
+    const input = parsed.data;
     expect(input).toMatchObject({ ...LOCATION, month: 'MAR', status: 'active' });
     expect(input.temperature).toEqual({ min: -2.5, max: 12 });
     expect(input.location).toEqual({ latitude: 32.24, longitude: 77.19, address: 'Manali' });
     expect(input.bestTimeToVisit).toEqual({ fromMonth: 'MAR', toMonth: 'JUN', note: '' });
-  });
-
-  it("puts a server path on its input (a group's inner path on the group)", () => {
-    expect(placeDetailsFieldOf('countryId')).toBe('location.countryId');
-    expect(placeDetailsFieldOf('location.latitude')).toBe('coordinates');
-    expect(placeDetailsFieldOf('temperature.min')).toBe('temperature');
-    expect(placeDetailsFieldOf('other')).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, AUTH_TOKEN_KEY, PUSH_REFRESH_MS } from '@safarnama/contract';
 import { makeStore } from '../../app/store';
-import { errorEnvelope, jsonResponse, okEnvelope, renderRoutes, stubFetch } from '../../test/utils';
+import { renderRoutes, stubFetch, notFound, okResponse, errorResponse } from '../../test/utils';
 import { PushMessages, pushClickTarget } from './PushMessages';
 import { PUSH_LOG, PUSH_STATE_KEY, registerPush, SERVICE_WORKER_URL } from './registerPush';
 
@@ -108,14 +108,14 @@ const fakeBrowser = (
 const stubServer = (saveStatus = 200) =>
   stubFetch((call) => {
     if (call.url === API_PATHS.common.vapidPublicKey) {
-      return jsonResponse(okEnvelope({ publicKey: SERVER_KEY_TEXT }));
+      return okResponse({ publicKey: SERVER_KEY_TEXT });
     }
     if (call.url === API_PATHS.common.saveFcmToken) {
       return saveStatus === 200
-        ? jsonResponse(okEnvelope({ saved: true, refreshAfter: new Date().toISOString() }))
-        : jsonResponse(errorEnvelope(saveStatus, 'INTERNAL', 'Internal server error'));
+        ? okResponse({ saved: true, refreshAfter: new Date().toISOString() })
+        : errorResponse(saveStatus, 'INTERNAL', 'Internal server error');
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return notFound();
   });
 
 const saves = (calls: ReturnType<typeof stubFetch>) =>

@@ -1,10 +1,8 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   DEFAULT_TIME_ZONE,
-  IMAGE_UPLOAD_ACCEPT,
   SETTINGS_MESSAGES,
-  UPLOAD_LIMITS,
   updateBasicSettingsFieldsSchema,
   type BasicSettings,
 } from '@safarnama/contract';
@@ -12,10 +10,12 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import {
   FormError,
-  fieldErrorClasses,
+  FormField,
   hintClasses,
-  inputClasses,
-  labelClasses,
+  LazyImageField,
+  RemoveImageToggle,
+  SelectField,
+  TextField,
   UploadProgress,
 } from '../../components/ui/Form';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -24,26 +24,17 @@ import { loadWithTimeout } from '../../app/lazy';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
+import { toFormData } from '../../lib/multipart';
 import { useContractForm } from '../../lib/useContractForm';
 import { useCan } from '../auth/useCan';
 import { Badge } from '../manage/parts';
-import { LoadFailed, LoadingBlock, SectionTitle, SelectField, TextField } from './fields';
+import { LoadFailed, LoadingBlock, SectionTitle } from './fields';
 import {
   LOGO_FIELD,
   useGetBasicSettingsQuery,
   useUpdateBasicSettingsMutation,
 } from './settings.api';
 import { timeZoneOptions } from './timeZones';
-
-const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
-
-// The logo's dropzone (react-dropzone) loads beside the page, which keeps the page's own chunk
-// within the 60 KB budget (PERFORMANCE.md) with the contract's zod rules and the confirm dialog.
-const SingleImageField = lazy(() =>
-  loadWithTimeout(() => import('../../components/ui/SingleImageField')).then((module) => ({
-    default: module.SingleImageField,
-  })),
-);
 
 // The confirmation's dialog (Radix) loads when maintenance mode is switched on: with the form's
 // react-hook-form the page's chunk would pass its budget.
@@ -52,14 +43,6 @@ const ConfirmDialog = lazy(() =>
   loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })),
 );
 
-const LogoFieldSkeleton = () => (
-  <div aria-busy="true">
-    <p className={labelClasses}>Logo</p>
-    <div className="h-28 animate-pulse rounded-lg border border-dashed border-slate-300 bg-slate-100 dark:border-slate-700 dark:bg-slate-800/60">
-      <span className="sr-only">Loading the logo field…</span>
-    </div>
-  </div>
-);
 const MAINTENANCE_MESSAGE_MAX = 300;
 
 interface Values {
@@ -74,9 +57,6 @@ interface Values {
   logo: File | null;
   removeLogo: boolean;
 }
-
-type TextKey =
-  'productName' | 'supportEmail' | 'supportPhone' | 'currencySymbol' | 'sessionIdleMinutes';
 
 const valuesOf = (settings: BasicSettings): Values => ({
   productName: settings.productName,
@@ -100,19 +80,17 @@ const textFields = ({ logo, ...values }: Values) => ({
 });
 
 /** The multipart body of `update-basic-settings`: every text field, and the logo when chosen. */
-const buildBasicSettingsForm = (values: Values): FormData => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(textFields(values))) body.append(name, value.trim());
-  if (values.logo) body.append(LOGO_FIELD, values.logo);
-  return body;
-};
+const buildBasicSettingsForm = (values: Values): FormData =>
+  toFormData({
+    ...Object.fromEntries(Object.entries(textFields(values)).map(([name, v]) => [name, v.trim()])),
+    [LOGO_FIELD]: values.logo,
+  });
 
 /**
  * The form on `useContractForm` with `updateBasicSettingsFieldsSchema`: the server's 400 details
  * land on their fields, a refused logo file under the logo.
  */
 const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
-  const ids = useId();
   const canUpdate = useCan('settings.update');
   const {
     form,
@@ -124,7 +102,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
     defaultValues: valuesOf(settings),
     toRequest: textFields,
   });
-  const { control, setValue, clearErrors, setError, getValues } = form;
+  const { control, register, setValue, clearErrors, setError, getValues } = form;
   const { errors } = form.formState;
   const values = useWatch({ control }) as Values;
   const [progress, setProgress] = useState<number | null>(null);
@@ -137,12 +115,9 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
     setValue(key, value as never);
     clearErrors(key);
   };
-  /** What a text input takes: its value, its setter and its error. */
-  const bind = (key: TextKey) => ({
-    value: values[key],
-    onChange: (value: string) => {
-      set(key, value);
-    },
+  /** What a text input takes: its registration and its error. */
+  const bind = (key: keyof Values & keyof typeof errors) => ({
+    ...register(key),
     error: errors[key]?.message,
   });
 
@@ -195,36 +170,24 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
           </SectionTitle>
           <TextField label="Product name" {...bind('productName')} maxLength={100} />
           <div>
-            <Suspense fallback={<LogoFieldSkeleton />}>
-              <SingleImageField
-                label="Logo"
-                currentUrl={shownLogo}
-                file={values.logo}
-                onChange={(file) => {
-                  set('logo', file);
-                }}
-                accept={IMAGE_UPLOAD_ACCEPT}
-                maxSize={UPLOAD_LIMITS.maxFileBytes}
-                minSize={UPLOAD_LIMITS.minFileBytes}
-                typesLabel={TYPES_LABEL}
-                disabled={disabled}
-                error={errors.logo?.message}
-              />
-            </Suspense>
-            {settings.logoUrl && !values.logo && canUpdate ? (
-              <button
-                type="button"
-                onClick={() => {
-                  set('removeLogo', !values.removeLogo);
-                }}
-                className="mt-2 rounded text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-red-400"
-              >
-                {values.removeLogo ? 'Keep current logo' : 'Remove current logo'}
-              </button>
-            ) : null}
-            {values.removeLogo && !values.logo ? (
-              <p className={hintClasses}>The logo will be removed when you save.</p>
-            ) : null}
+            <LazyImageField
+              label="Logo"
+              currentUrl={shownLogo}
+              file={values.logo}
+              onChange={(file) => {
+                set('logo', file);
+              }}
+              disabled={disabled}
+              error={errors.logo?.message}
+            />
+            <RemoveImageToggle
+              noun="logo"
+              removable={Boolean(settings.logoUrl) && !values.logo && canUpdate}
+              removing={values.removeLogo}
+              onToggle={() => {
+                set('removeLogo', !values.removeLogo);
+              }}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -250,14 +213,9 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
             </SectionTitle>
             <SelectField
               label="Time zone"
-              value={values.timeZone}
+              {...bind('timeZone')}
               options={timeZoneOptions(settings.timeZone)}
-              onChange={(zone) => {
-                set('timeZone', zone);
-              }}
               hint="Scheduled notifications and reports use this zone."
-              error={errors.timeZone?.message}
-              disabled={disabled}
             />
             <div className="grid gap-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
               <TextField
@@ -300,28 +258,21 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
               tone="amber"
               disabled={disabled}
             />
-            <div>
-              <label htmlFor={`${ids}-message`} className={labelClasses}>
-                Maintenance message
-              </label>
-              <textarea
-                id={`${ids}-message`}
-                rows={3}
-                maxLength={MAINTENANCE_MESSAGE_MAX}
-                {...form.register('maintenanceMessage')}
-                placeholder="We are updating the back-office and will be back shortly."
-                aria-invalid={errors.maintenanceMessage ? true : undefined}
-                aria-describedby={`${ids}-message-hint`}
-                className={inputClasses(Boolean(errors.maintenanceMessage))}
-              />
-              <p id={`${ids}-message-hint`} className={hintClasses}>
-                Shown on the Service Unavailable screen. {values.maintenanceMessage.length}/
-                {MAINTENANCE_MESSAGE_MAX}
-              </p>
-              {errors.maintenanceMessage ? (
-                <p className={fieldErrorClasses}>{errors.maintenanceMessage.message}</p>
-              ) : null}
-            </div>
+            <FormField
+              label="Maintenance message"
+              error={errors.maintenanceMessage?.message}
+              hint={`Shown on the Service Unavailable screen. ${values.maintenanceMessage.length}/${MAINTENANCE_MESSAGE_MAX}`}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={3}
+                  maxLength={MAINTENANCE_MESSAGE_MAX}
+                  {...register('maintenanceMessage')}
+                  placeholder="We are updating the back-office and will be back shortly."
+                />
+              )}
+            </FormField>
             {turnsMaintenanceOn ? (
               <p
                 role="note"

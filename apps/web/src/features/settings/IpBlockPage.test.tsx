@@ -118,7 +118,7 @@ describe('IpBlockPage', () => {
           : undefined,
     });
     const user = await open();
-    const ip = screen.getByLabelText('IP address or CIDR range');
+    const ip = await screen.findByLabelText('IP address or CIDR range');
     await user.type(ip, '203.0.113.0/33');
     expect(screen.getByText(/^Not a valid address yet\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add address' }));
@@ -150,7 +150,7 @@ describe('IpBlockPage', () => {
       },
     });
     const user = await open();
-    const ip = screen.getByLabelText('IP address or CIDR range');
+    const ip = await screen.findByLabelText('IP address or CIDR range');
     const form = screen.getByRole('form', { name: 'Add an allowed address' });
     await user.type(ip, '203.0.113.7');
     await user.click(screen.getByRole('button', { name: 'Add address' }));
@@ -174,7 +174,7 @@ describe('IpBlockPage', () => {
     stubServer();
     const user = await open();
     await screen.findByLabelText(`Your current IP address: ${CURRENT_IP}`);
-    await user.click(screen.getByRole('button', { name: 'Use my address' }));
+    await user.click(await screen.findByRole('button', { name: 'Use my address' }));
     expect(screen.getByLabelText('IP address or CIDR range')).toHaveValue(CURRENT_IP);
   });
 
@@ -187,7 +187,7 @@ describe('IpBlockPage', () => {
           : undefined,
     });
     const user = await open();
-    await user.type(screen.getByLabelText('IP address or CIDR range'), '10.0.0.0/8');
+    await user.type(await screen.findByLabelText('IP address or CIDR range'), '10.0.0.0/8');
     await user.click(screen.getByRole('button', { name: 'Add address' }));
     const form = screen.getByRole('form', { name: 'Add an allowed address' });
     expect(await within(form).findByRole('alert')).toHaveTextContent(lockout);
@@ -201,7 +201,7 @@ describe('IpBlockPage', () => {
           : undefined,
     });
     const user = await open();
-    const ip = screen.getByLabelText('IP address or CIDR range');
+    const ip = await screen.findByLabelText('IP address or CIDR range');
     await user.type(ip, '10.0.0.0/8');
     await user.click(screen.getByRole('button', { name: 'Add address' }));
     await waitFor(() => {

@@ -1,23 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
   SETTINGS_MESSAGES,
   type PermissionKey,
   type PolicySettings,
 } from '@safarnama/contract';
-import { routes } from '../../app/router';
 import { stubLayoutForEditor } from '../../test/layout';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  renderRoutes,
-  stubFetch,
-  type RecordedCall,
-  okRecord,
-} from '../../test/utils';
+import { openPage } from '../../test/app';
+import { type RecordedCall, stubSignedIn, recordResponse, errorResponse } from '../../test/utils';
 
 beforeAll(stubLayoutForEditor);
 
@@ -31,22 +22,18 @@ const policies: PolicySettings = {
 };
 
 const stubServer = (permissions: PermissionKey[] = ['settings.view', 'settings.update']) =>
-  stubFetch((call) => {
-    if (call.url === API_PATHS.auth.profile) {
-      return jsonResponse(okRecord(makeProfile({ permissions })));
-    }
-    if (call.url === API_PATHS.setting.policies) return jsonResponse(okRecord(policies));
+  stubSignedIn({ permissions }, (call) => {
+    if (call.url === API_PATHS.setting.policies) return recordResponse(policies);
     if (call.url === API_PATHS.setting.updatePolicies) {
-      return jsonResponse(okRecord(policies, 200, SETTINGS_MESSAGES.policiesSaved));
+      return recordResponse(policies, 200, SETTINGS_MESSAGES.policiesSaved);
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
 
 const open = async () => {
-  renderRoutes(routes, '/settings/policy-setting');
-  await screen.findByRole('heading', { name: 'Policy Setting', level: 1 });
+  const { user } = await openPage('/settings/policy-setting', { name: 'Policy Setting', level: 1 });
   await screen.findByRole('textbox', { name: 'Cancellation and Refund Policy' });
-  return userEvent.setup();
+  return user;
 };
 
 const updates = (calls: RecordedCall[]) =>
@@ -86,21 +73,12 @@ describe('PolicySettingsPage', () => {
   });
 
   it('puts a 400 detail of the server under its policy', async () => {
-    stubFetch((call) => {
-      if (call.url === API_PATHS.auth.profile) {
-        return jsonResponse(
-          okRecord(makeProfile({ permissions: ['settings.view', 'settings.update'] })),
-        );
-      }
-      if (call.url === API_PATHS.setting.policies) return jsonResponse(okRecord(policies));
-      if (call.url !== API_PATHS.setting.updatePolicies) {
-        return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
-      }
-      return jsonResponse(
-        errorEnvelope(400, 'VALIDATION_ERROR', 'Validation failed', [
-          { path: 'termsAndConditions', message: 'Must be at most 200,000 characters' },
-        ]),
-      );
+    stubSignedIn({ permissions: ['settings.view', 'settings.update'] }, (call) => {
+      if (call.url === API_PATHS.setting.policies) return recordResponse(policies);
+      if (call.url !== API_PATHS.setting.updatePolicies) return undefined;
+      return errorResponse(400, 'VALIDATION_ERROR', 'Validation failed', [
+        { path: 'termsAndConditions', message: 'Must be at most 200,000 characters' },
+      ]);
     });
     const user = await open();
     await user.click(screen.getByRole('textbox', { name: 'Terms and Conditions' }));

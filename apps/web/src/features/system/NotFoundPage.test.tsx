@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes } from '../../app/router';
-import { errorEnvelope, jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { stubFetch, errorResponse } from '../../test/utils';
 
 describe('unknown paths', () => {
   it('show the not-found screen, whose button leads home', async () => {
-    stubFetch(() => jsonResponse(errorEnvelope(401, 'UNAUTHENTICATED', 'Authentication required')));
-    const { router } = renderRoutes(routes, '/no/such/page');
+    stubFetch(() => errorResponse(401, 'UNAUTHENTICATED', 'Authentication required'));
+    const { router } = renderApp('/no/such/page');
 
     expect(await screen.findByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();

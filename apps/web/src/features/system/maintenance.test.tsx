@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { API_PATHS, SETTINGS_MESSAGES, type PermissionKey } from '@safarnama/contract';
-import { routes } from '../../app/router';
 import { serverEmit } from '../../test/fakeSocket';
-import {
-  errorEnvelope,
-  jsonResponse,
-  makeProfile,
-  okEnvelope,
-  renderRoutes,
-  stubFetch,
-  type RecordedCall,
-  okRecord,
-} from '../../test/utils';
+import { renderApp } from '../../test/app';
+import { stubSignedIn, okResponse, errorResponse } from '../../test/utils';
 import { SERVICE_STATUS_POLL_MS } from './ServiceUnavailablePage';
 
 const NOTE = 'Back at 6 PM IST.';
@@ -25,17 +16,14 @@ interface ServerState {
 }
 
 const stubServer = (permissions: PermissionKey[], state: ServerState) =>
-  stubFetch((call: RecordedCall) => {
-    if (call.url === API_PATHS.auth.profile) {
-      return jsonResponse(okRecord(makeProfile({ permissions })));
-    }
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === API_PATHS.common.serviceStatus) {
-      return jsonResponse(okEnvelope({ active: state.active, message: state.active ? '' : NOTE }));
+      return okResponse({ active: state.active, message: state.active ? '' : NOTE });
     }
     if (state.blocksCalls && !state.active) {
-      return jsonResponse(errorEnvelope(503, 'SERVICE_UNAVAILABLE', SETTINGS_MESSAGES.maintenance));
+      return errorResponse(503, 'SERVICE_UNAVAILABLE', SETTINGS_MESSAGES.maintenance);
     }
-    return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    return undefined;
   });
 
 afterEach(() => {
@@ -45,7 +33,7 @@ afterEach(() => {
 describe('maintenance mode in the browser', () => {
   it('a maintenance 503 sends a non-settings admin to /service-unavailable, with the note', async () => {
     stubServer(['dashboard.view'], { active: false, blocksCalls: true });
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Service Unavailable' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/service-unavailable');
     expect(
@@ -55,16 +43,13 @@ describe('maintenance mode in the browser', () => {
   });
 
   it('a 503 that is not maintenance (the status says active) keeps the page and its error', async () => {
-    const calls = stubFetch((call) => {
-      if (call.url === API_PATHS.auth.profile) {
-        return jsonResponse(okRecord(makeProfile({ permissions: ['dashboard.view'] })));
-      }
+    const calls = stubSignedIn({ permissions: ['dashboard.view'] }, (call) => {
       if (call.url === API_PATHS.common.serviceStatus) {
-        return jsonResponse(okEnvelope({ active: true, message: '' }));
+        return okResponse({ active: true, message: '' });
       }
-      return jsonResponse(errorEnvelope(503, 'SERVICE_UNAVAILABLE', 'Database is not reachable'));
+      return errorResponse(503, 'SERVICE_UNAVAILABLE', 'Database is not reachable');
     });
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     expect(await screen.findByText('Database is not reachable')).toBeInTheDocument();
     await waitFor(() => {
       expect(calls.some((call) => call.url === API_PATHS.common.serviceStatus)).toBe(true);
@@ -76,7 +61,7 @@ describe('maintenance mode in the browser', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const state = { active: false, blocksCalls: true };
     stubServer(['dashboard.view'], state);
-    const { router } = renderRoutes(routes, '/service-unavailable');
+    const { router } = renderApp('/service-unavailable');
     expect(await screen.findByText(NOTE)).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(SERVICE_STATUS_POLL_MS));
@@ -92,7 +77,7 @@ describe('maintenance mode in the browser', () => {
   it('a settings admin keeps working and sees the banner while maintenance is on', async () => {
     const state = { active: false, blocksCalls: false };
     stubServer(['settings.view', 'settings.update'], state);
-    const { router } = renderRoutes(routes, '/tasks');
+    const { router } = renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     const banner = await screen.findByText('Maintenance mode is on.');
     expect(banner.closest('[role="status"]')).not.toBeNull();
@@ -118,7 +103,7 @@ describe('maintenance mode in the browser', () => {
 
   it('no banner (and no status call) for admins who cannot change settings', async () => {
     const calls = stubServer(['dashboard.view'], { active: true, blocksCalls: false });
-    renderRoutes(routes, '/tasks');
+    renderApp('/tasks');
     await screen.findByRole('heading', { name: 'Tasks' });
     expect(screen.queryByText('Maintenance mode is on.')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === API_PATHS.common.serviceStatus)).toBe(false);

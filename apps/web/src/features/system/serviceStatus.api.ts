@@ -1,4 +1,4 @@
-import { baseApi } from '../../app/api';
+import { getQuery, injectEndpoints } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import {
   readServiceStatus,
@@ -11,18 +11,13 @@ import {
  * `service-status` event writes into this cache (`serviceStatusChanged`), so the banner follows
  * live, and saving the basic settings refetches it (tag 'ServiceStatus').
  */
-export const serviceStatusApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['ServiceStatus'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      getServiceStatus: build.query<ServiceStatus, undefined>({
-        query: () => ({ url: SERVICE_STATUS_PATH, cache: 'no-store' }),
-        transformResponse: (body: unknown) =>
-          readServiceStatus(body) ?? { active: true, message: '' },
-        providesTags: ['ServiceStatus'],
-      }),
-    }),
-  });
+export const serviceStatusApi = injectEndpoints({
+  getServiceStatus: getQuery(
+    () => ({ url: SERVICE_STATUS_PATH, cache: 'no-store' }),
+    (body: unknown): ServiceStatus => readServiceStatus(body) ?? { active: true, message: '' },
+    ['ServiceStatus'],
+  ),
+});
 
 export const { useGetServiceStatusQuery } = serviceStatusApi;
 
