@@ -65,11 +65,8 @@ test.describe('Places Travelpedia', () => {
     const editor = form.getByRole('textbox', { name: 'Content' });
     await expect(editor).toBeVisible();
     await editor.click();
-    await form.getByRole('button', { name: 'Heading 2' }).click();
-    await expect(form.getByRole('button', { name: 'Heading 2' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await form.getByRole('button', { name: 'H2' }).click();
+    await expect(form.getByRole('button', { name: 'H2' })).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.type('Getting there');
     await page.keyboard.press('Enter');
     await page.keyboard.type('The hills are green from June to September.');

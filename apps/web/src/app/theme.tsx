@@ -112,7 +112,7 @@ export const ThemeSwitch = ({ className = '' }: { className?: string }) => {
       </select>
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute right-2.5 text-slate-400 dark:text-slate-500"
+        className="pointer-events-none absolute right-2.5 text-slate-500 dark:text-slate-400"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path

@@ -22,7 +22,7 @@ export const Sidebar = ({ profile, onNavigate }: SidebarProps) => {
         return (
           <div key={group.id} className="mb-5 last:mb-0">
             {group.label ? (
-              <h2 className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-500">
+              <h2 className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
                 {group.label}
               </h2>
             ) : null}

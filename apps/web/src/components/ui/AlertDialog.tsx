@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertDialog as Primitive } from 'radix-ui';
+import { useReturnFocus } from '../../lib/useReturnFocus';
 
 interface AlertDialogProps {
   open: boolean;
@@ -24,6 +25,7 @@ export const AlertDialog = ({
   dismissible = true,
   onOpenChange,
 }: AlertDialogProps) => {
+  const returnFocus = useReturnFocus(open);
   const handleEscape = (event: KeyboardEvent): void => {
     if (!dismissible) event.preventDefault();
   };
@@ -33,6 +35,7 @@ export const AlertDialog = ({
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] dark:bg-slate-950/70" />
         <Primitive.Content
           onEscapeKeyDown={handleEscape}
+          onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
         >
           <Primitive.Title className="text-lg font-semibold text-slate-900 dark:text-white">

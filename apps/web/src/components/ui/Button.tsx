@@ -6,13 +6,13 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:
-    'bg-teal-600 text-white shadow-xs hover:bg-teal-700 active:bg-teal-800 disabled:bg-teal-600/60 dark:bg-teal-500 dark:text-slate-950 dark:hover:bg-teal-400 dark:disabled:bg-teal-500/50',
+    'bg-teal-700 text-white shadow-xs hover:bg-teal-800 active:bg-teal-900 disabled:bg-teal-700/60 dark:bg-teal-500 dark:text-slate-950 dark:hover:bg-teal-400 dark:disabled:bg-teal-500/50',
   secondary:
     'border border-slate-300 bg-white text-slate-700 shadow-xs hover:bg-slate-50 active:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
   ghost:
     'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
   danger:
-    'bg-red-600 text-white shadow-xs hover:bg-red-700 active:bg-red-800 disabled:bg-red-600/60 dark:bg-red-500 dark:hover:bg-red-400',
+    'bg-red-600 text-white shadow-xs hover:bg-red-700 active:bg-red-800 disabled:bg-red-600/60 dark:bg-red-600 dark:hover:bg-red-700',
 };
 
 const SIZES: Record<ButtonSize, string> = {

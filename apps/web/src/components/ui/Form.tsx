@@ -332,7 +332,7 @@ export const AltTextInput = ({
         }}
         className="w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-teal-500 focus:ring-2 focus:ring-teal-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500"
       />
-      <p className="mt-0.5 text-right text-[11px] text-slate-400 dark:text-slate-500">
+      <p className="mt-0.5 text-right text-[11px] text-slate-500 dark:text-slate-400">
         {value.length}/{ALT_TEXT_MAX}
       </p>
     </div>

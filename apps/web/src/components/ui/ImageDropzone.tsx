@@ -106,7 +106,7 @@ export const ImageDropzone = ({
         stroke="currentColor"
         strokeWidth="1.5"
         aria-hidden="true"
-        className="size-8 text-slate-400"
+        className="size-8 text-slate-500"
       >
         <path
           strokeLinecap="round"

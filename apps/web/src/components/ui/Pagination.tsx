@@ -41,7 +41,7 @@ const base =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50';
 const idle =
   'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800';
-const current = 'bg-teal-600 text-white dark:bg-teal-500 dark:text-slate-950';
+const current = 'bg-teal-700 text-white dark:bg-teal-500 dark:text-slate-950';
 
 /** Previous, numbered pages, Next (spec §2). */
 export const Pagination = ({
@@ -82,7 +82,11 @@ export const Pagination = ({
             {item}
           </button>
         ) : (
-          <span key={item} aria-hidden="true" className="px-1 text-sm text-slate-500">
+          <span
+            key={item}
+            aria-hidden="true"
+            className="px-1 text-sm text-slate-500 dark:text-slate-400"
+          >
             …
           </span>
         ),

@@ -15,17 +15,20 @@ const toHtml = (editor: Editor): string =>
   editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, '');
 
 interface ToolButtonProps {
+  /** The tooltip, and the accessible name unless the button shows a text label of its own. */
   label: string;
+  /** The button's visible text is its name (WCAG 2.5.3: the name holds what is shown). */
+  textLabel?: boolean;
   onClick: () => void;
   active?: boolean;
   disabled?: boolean;
   children: ReactNode;
 }
 
-const ToolButton = ({ label, onClick, active, disabled, children }: ToolButtonProps) => (
+const ToolButton = ({ label, textLabel, onClick, active, disabled, children }: ToolButtonProps) => (
   <button
     type="button"
-    aria-label={label}
+    aria-label={textLabel ? undefined : label}
     title={label}
     aria-pressed={active === undefined ? undefined : active}
     disabled={disabled}
@@ -40,7 +43,7 @@ const ToolButton = ({ label, onClick, active, disabled, children }: ToolButtonPr
         : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
     }`}
   >
-    {children}
+    {textLabel ? children : <span aria-hidden="true">{children}</span>}
   </button>
 );
 
@@ -253,6 +256,7 @@ export const RichTextEditor = ({
           <Divider />
           <ToolButton
             label="Heading 2"
+            textLabel
             active={state?.h2 ?? false}
             disabled={off}
             onClick={run((e) => e.chain().focus().toggleHeading({ level: 2 }).run())}
@@ -261,6 +265,7 @@ export const RichTextEditor = ({
           </ToolButton>
           <ToolButton
             label="Heading 3"
+            textLabel
             active={state?.h3 ?? false}
             disabled={off}
             onClick={run((e) => e.chain().focus().toggleHeading({ level: 3 }).run())}
@@ -368,7 +373,7 @@ export const RichTextEditor = ({
             <button
               type="button"
               onClick={() => handleApplyLink()}
-              className="h-8 rounded-md bg-teal-600 px-3 text-sm font-medium text-white hover:bg-teal-700 dark:bg-teal-500 dark:text-slate-950 dark:hover:bg-teal-400"
+              className="h-8 rounded-md bg-teal-700 px-3 text-sm font-medium text-white hover:bg-teal-800 dark:bg-teal-500 dark:text-slate-950 dark:hover:bg-teal-400"
             >
               Apply link
             </button>

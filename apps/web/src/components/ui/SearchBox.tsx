@@ -30,7 +30,7 @@ export const SearchBox = ({
         viewBox="0 0 20 20"
         fill="currentColor"
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
       >
         <path
           fillRule="evenodd"

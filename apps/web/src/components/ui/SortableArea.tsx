@@ -6,7 +6,9 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   rectSortingStrategy,
@@ -24,14 +26,56 @@ interface SortableAreaProps {
   layout?: 'list' | 'grid';
   /** Called when an item is dropped at another item's place. */
   onMove: (from: number, to: number) => void;
+  /** What screen readers call an item (default "Item <position>"); never its internal id. */
+  itemName?: (index: number) => string;
   children: ReactNode;
 }
+
+const defaultName = (index: number) => `Item ${index + 1}`;
+
+/** What dnd-kit's live region says during a drag: names and positions, not internal ids. */
+export const sortAnnouncements = (
+  ids: readonly string[],
+  itemName: (index: number) => string = defaultName,
+): Announcements => {
+  const at = (id: UniqueIdentifier | undefined) =>
+    id === undefined ? -1 : ids.indexOf(String(id));
+  const name = (id: UniqueIdentifier) => {
+    const index = at(id);
+    return index >= 0 ? itemName(index) : 'The item';
+  };
+  const place = (id: UniqueIdentifier | undefined) => `position ${at(id) + 1} of ${ids.length}`;
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${place(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${name(active.id)} is over ${place(over.id)}.`
+        : `${name(active.id)} is no longer over a position.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${name(active.id)} was dropped at ${place(over.id)}.`
+        : `${name(active.id)} was dropped.`,
+    onDragCancel: ({ active }) =>
+      `Moving was cancelled. ${name(active.id)} stays at ${place(active.id)}.`,
+  };
+};
+
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    'To move this item, press space or enter. Use the arrow keys to move it, space or enter again to drop it, or escape to cancel.',
+};
 
 /**
  * Drag-to-reorder for the items inside (each uses `useSortableItem(id)`): pointer dragging after
  * a 4 px move, so clicks inside the items still work, and the keyboard (space, arrows, space).
  */
-export const SortableArea = ({ ids, layout = 'list', onMove, children }: SortableAreaProps) => {
+export const SortableArea = ({
+  ids,
+  layout = 'list',
+  onMove,
+  itemName,
+  children,
+}: SortableAreaProps) => {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -43,7 +87,15 @@ export const SortableArea = ({ ids, layout = 'list', onMove, children }: Sortabl
     if (from >= 0 && to >= 0) onMove(from, to);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={handleDragEnd}
+      accessibility={{
+        announcements: sortAnnouncements(ids, itemName),
+        screenReaderInstructions: SCREEN_READER_INSTRUCTIONS,
+      }}
+    >
       <SortableContext
         items={ids}
         strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}

@@ -57,7 +57,7 @@ export const ResultBadge = ({ activity }: { activity: LoginActivity }) => {
 
 /** 'This device', 'Active' or 'Ended' for a sign-in that opened a session; a dash otherwise. */
 export const SessionBadge = ({ session }: { session: LoginActivity['session'] }) => {
-  if (!session) return <span className="text-slate-400 dark:text-slate-500">—</span>;
+  if (!session) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   if (session.current && session.active) {
     return (
       <span className={`${badge} bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300`}>

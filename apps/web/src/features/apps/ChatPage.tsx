@@ -92,7 +92,7 @@ export const ChatPage = () => {
                         {chat.preview}
                       </span>
                       {chat.isUnread ? (
-                        <span className="shrink-0 rounded-full bg-teal-600 px-1.5 py-0.5 text-[10px] font-semibold text-white dark:bg-teal-500 dark:text-slate-950">
+                        <span className="shrink-0 rounded-full bg-teal-700 px-1.5 py-0.5 text-[10px] font-semibold text-white dark:bg-teal-500 dark:text-slate-950">
                           New
                         </span>
                       ) : null}

@@ -45,7 +45,7 @@ export const FaqPage = () => (
               viewBox="0 0 20 20"
               fill="currentColor"
               aria-hidden="true"
-              className="size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
+              className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
             >
               <path
                 fillRule="evenodd"

@@ -31,7 +31,7 @@ export const TasksPage = () => {
                 aria-hidden="true"
                 className={`flex size-5 shrink-0 items-center justify-center rounded-full border ${
                   task.isCompleted
-                    ? 'border-teal-600 bg-teal-600 text-white dark:border-teal-500 dark:bg-teal-500 dark:text-slate-950'
+                    ? 'border-teal-700 bg-teal-700 text-white dark:border-teal-500 dark:bg-teal-500 dark:text-slate-950'
                     : 'border-slate-300 dark:border-slate-600'
                 }`}
               >

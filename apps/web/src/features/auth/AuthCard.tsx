@@ -4,9 +4,9 @@ import { ThemeSwitch } from '../../app/theme';
 /** The frame of the small public screens around sign-in (forgot / set password). */
 export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (
   <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-    <div className="flex justify-end p-4 sm:p-6">
+    <header className="flex justify-end p-4 sm:p-6">
       <ThemeSwitch />
-    </div>
+    </header>
     <main className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:items-center sm:pt-0">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <img src="/favicon.svg" alt="" className="mb-6 size-10 rounded-lg" />

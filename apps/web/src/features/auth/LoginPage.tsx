@@ -141,9 +141,9 @@ export const LoginPage = () => {
       </aside>
 
       <div className="flex flex-1 flex-col">
-        <div className="flex justify-end p-4 sm:p-6">
+        <header className="flex justify-end p-4 sm:p-6">
           <ThemeSwitch />
-        </div>
+        </header>
         <main className="flex flex-1 items-center justify-center px-4 pb-16 sm:px-6">
           <div className="w-full max-w-sm">
             {challenge ? (

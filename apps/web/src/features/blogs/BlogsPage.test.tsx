@@ -214,7 +214,7 @@ describe('BlogFormModal', () => {
     expect(dialog.getByText('18/70')).toBeVisible();
     await user.type(dialog.getByLabelText('Meta Description'), 'Why go');
     expect(dialog.getByText('6/160')).toBeVisible();
-    await user.click(dialog.getByRole('button', { name: 'Heading 2' }));
+    await user.click(dialog.getByRole('button', { name: 'H2' }));
     await user.click(dialog.getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText('Blog added successfully')).toBeVisible();

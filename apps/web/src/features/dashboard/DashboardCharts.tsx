@@ -31,7 +31,12 @@ const ChartTooltip = () => (
 export const TypeChart = ({ data }: { data: ChartDatum[] }) => (
   <div className="h-80 w-full" aria-hidden="true">
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        layout="vertical"
+        margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+      >
         <CartesianGrid stroke="var(--chart-grid)" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={axisTick} stroke="var(--chart-grid)" />
         <YAxis
@@ -58,7 +63,11 @@ export const TypeChart = ({ data }: { data: ChartDatum[] }) => (
 export const MonthChart = ({ data }: { data: ChartDatum[] }) => (
   <div className="h-80 w-full" aria-hidden="true">
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 4, right: 8, bottom: 4, left: -16 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 4, right: 8, bottom: 4, left: -16 }}
+      >
         <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
         <XAxis dataKey="label" tick={axisTick} stroke="var(--chart-grid)" interval={0} />
         <YAxis allowDecimals={false} tick={axisTick} stroke="var(--chart-grid)" />

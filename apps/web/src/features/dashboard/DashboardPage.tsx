@@ -84,10 +84,9 @@ const Slot = ({ label, value, limit }: { label: string; value: number; limit: nu
   <li>
     <Link
       to={DASHBOARD_LINKS.homepage}
-      aria-label={`${label} ${value}/${limit}`}
       className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:border-teal-500 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-500 dark:border-slate-700 dark:hover:border-teal-400 dark:hover:bg-slate-800"
     >
-      <span className="text-sm text-slate-700 dark:text-slate-300">{label}</span>
+      <span className="text-sm text-slate-700 dark:text-slate-300">{label}</span>{' '}
       <span
         className={`text-lg font-semibold tabular-nums ${
           value >= limit ? 'text-teal-700 dark:text-teal-400' : 'text-slate-900 dark:text-white'

@@ -113,7 +113,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
                     className="h-10 w-14 rounded border border-slate-200 object-cover dark:border-slate-700"
                   />
                 ) : (
-                  <span className="flex h-10 w-14 items-center justify-center rounded border border-dashed border-slate-300 text-[10px] text-slate-400 dark:border-slate-700">
+                  <span className="flex h-10 w-14 items-center justify-center rounded border border-dashed border-slate-300 text-[10px] text-slate-500 dark:border-slate-700 dark:text-slate-400">
                     None
                   </span>
                 )}

@@ -60,7 +60,7 @@ export const ImageLibraryPicker = ({
       <div className="flex flex-wrap items-center gap-2">
         <span
           className={`flex min-h-9 min-w-0 flex-1 items-center rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-950 ${
-            title ? 'text-slate-900 dark:text-slate-100' : 'text-slate-400 dark:text-slate-500'
+            title ? 'text-slate-900 dark:text-slate-100' : 'text-slate-500 dark:text-slate-400'
           }`}
         >
           <span className="truncate">{title ?? 'No library chosen'}</span>

@@ -301,7 +301,7 @@ const SortableImageCard = ({
           {position}
         </span>
         {item.kind === 'new' ? (
-          <span className="absolute top-2 right-12 rounded-md bg-teal-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+          <span className="absolute top-2 right-12 rounded-md bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white">
             New
           </span>
         ) : null}

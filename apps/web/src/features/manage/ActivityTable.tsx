@@ -140,7 +140,7 @@ export const ActivityTable = ({ activities, showAdmin = true }: ActivityTablePro
                       </p>
                     </>
                   ) : (
-                    <span className="text-slate-400 dark:text-slate-500">System</span>
+                    <span className="text-slate-500 dark:text-slate-400">System</span>
                   )}
                 </td>
               ) : null}

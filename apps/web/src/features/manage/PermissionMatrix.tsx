@@ -167,7 +167,7 @@ export const PermissionMatrix = ({
                           }}
                         />
                         {overCeiling || by ? (
-                          <span className="absolute left-full ml-1 text-slate-400 dark:text-slate-500">
+                          <span className="absolute left-full ml-1 text-slate-500 dark:text-slate-400">
                             {overCeiling ? <LockIcon /> : <LinkIcon />}
                           </span>
                         ) : null}

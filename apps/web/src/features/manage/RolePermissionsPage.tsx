@@ -314,7 +314,7 @@ const PermissionsOverview = ({
                       {row.isSuperAdmin ? (
                         <span className="text-slate-700 dark:text-slate-300">Every permission</span>
                       ) : lines.length === 0 ? (
-                        <span className="text-slate-400 dark:text-slate-500">No permissions</span>
+                        <span className="text-slate-500 dark:text-slate-400">No permissions</span>
                       ) : (
                         <ul
                           className="flex flex-wrap gap-1.5"

@@ -141,7 +141,7 @@ export const UserTypesPage = () => {
               </td>
               <td className={`${td} max-w-md min-w-48 break-words`}>
                 {userType.description || (
-                  <span className="text-slate-400 dark:text-slate-500">—</span>
+                  <span className="text-slate-500 dark:text-slate-400">—</span>
                 )}
               </td>
               <td className={`${td} text-right whitespace-nowrap tabular-nums`}>

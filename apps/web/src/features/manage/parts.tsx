@@ -19,7 +19,7 @@ export const DateTimeCell = ({
   empty?: string;
 }) => {
   const date = validDate(value);
-  if (!date || !value) return <span className="text-slate-400 dark:text-slate-500">{empty}</span>;
+  if (!date || !value) return <span className="text-slate-500 dark:text-slate-400">{empty}</span>;
   return (
     <time dateTime={value} className="block whitespace-nowrap">
       {date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}

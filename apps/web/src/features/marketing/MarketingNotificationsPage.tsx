@@ -59,7 +59,7 @@ const DeliveryCounts = ({ notification }: { notification: ScheduledNotification 
   const started = notification.status !== 'scheduled' && notification.status !== 'cancelled';
   const rows = notification.channels.filter((channel) => notification.counts[channel]);
   if (!started || rows.length === 0) {
-    return <span className="text-slate-400 dark:text-slate-500">—</span>;
+    return <span className="text-slate-500 dark:text-slate-400">—</span>;
   }
 
   return (
@@ -77,7 +77,7 @@ const DeliveryCounts = ({ notification }: { notification: ScheduledNotification 
             <span className="text-green-700 tabular-nums dark:text-green-400">
               {counts.sent} sent
             </span>
-            <span aria-hidden="true" className="text-slate-400 dark:text-slate-500">
+            <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
               {' '}
               /{' '}
             </span>

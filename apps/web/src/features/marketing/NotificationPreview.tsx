@@ -20,7 +20,7 @@ const Frame = ({ label, children }: { label: string; children: ReactNode }) => (
 );
 
 const Placeholder = ({ children }: { children: ReactNode }) => (
-  <span className="text-slate-400 italic dark:text-slate-500">{children}</span>
+  <span className="text-slate-500 italic dark:text-slate-400">{children}</span>
 );
 
 /**
@@ -46,7 +46,7 @@ export const NotificationPreview = ({
           <div className="flex items-center gap-1.5 text-[11px] text-slate-500 dark:text-slate-400">
             <span
               aria-hidden="true"
-              className="flex size-4 items-center justify-center rounded bg-teal-600 text-[9px] font-bold text-white dark:bg-teal-500 dark:text-slate-950"
+              className="flex size-4 items-center justify-center rounded bg-teal-700 text-[9px] font-bold text-white dark:bg-teal-500 dark:text-slate-950"
             >
               S
             </span>
@@ -86,7 +86,7 @@ export const NotificationPreview = ({
             </p>
             {shownLink ? (
               <p>
-                <span className="inline-flex max-w-full rounded-md bg-teal-600 px-3 py-1.5 text-sm font-medium text-white dark:bg-teal-500 dark:text-slate-950">
+                <span className="inline-flex max-w-full rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white dark:bg-teal-500 dark:text-slate-950">
                   <span className="truncate">Open {shownLink}</span>
                 </span>
               </p>

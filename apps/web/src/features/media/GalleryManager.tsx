@@ -119,7 +119,7 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
                     {image.altText ? (
                       image.altText
                     ) : (
-                      <span className="text-slate-400 italic dark:text-slate-500">No alt text</span>
+                      <span className="text-slate-500 italic dark:text-slate-400">No alt text</span>
                     )}
                   </p>
                 </li>

@@ -98,7 +98,7 @@ export const NotificationBell = () => {
           <span
             aria-hidden="true"
             data-testid="unread-badge"
-            className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white dark:bg-red-500 dark:ring-slate-900"
+            className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white dark:bg-red-600 dark:ring-slate-900"
           >
             {badgeText(unread)}
           </span>

@@ -106,7 +106,7 @@ export const PlaceDetailsPage = () => {
             <td className={`${td} whitespace-nowrap`}>{monthName(record.month)}</td>
             <td className={td}>
               {record.imageLibrary?.title ?? (
-                <span className="text-slate-400 dark:text-slate-500">None</span>
+                <span className="text-slate-500 dark:text-slate-400">None</span>
               )}
             </td>
             <td className={td}>

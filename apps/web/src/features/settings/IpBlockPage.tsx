@@ -181,14 +181,14 @@ export const IpBlockPage = () => {
                 </span>
               </td>
               <td className={`${td} max-w-xs min-w-32 break-words`}>
-                {entry.label || <span className="text-slate-400 dark:text-slate-500">—</span>}
+                {entry.label || <span className="text-slate-500 dark:text-slate-400">—</span>}
               </td>
               <td className={td}>
                 <DateTimeCell value={entry.createdAt} />
               </td>
               <td className={td}>
                 {entry.createdBy?.name ?? (
-                  <span className="text-slate-400 dark:text-slate-500">—</span>
+                  <span className="text-slate-500 dark:text-slate-400">—</span>
                 )}
               </td>
               {canUpdate ? (
