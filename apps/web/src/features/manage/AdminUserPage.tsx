@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { PAGE_SIZE, type AdminUser, type Pagination as PaginationInfo } from '@safarnama/contract';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
 import { OverlaySpinner } from '../../components/ui/ListPageShell';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination, totalText } from '../../components/ui/Pagination';
@@ -18,7 +18,8 @@ import { useCan } from '../auth/useCan';
 import { ActivityTable } from './ActivityTable';
 import { useAdminStatus, useResendInvitation } from './adminUsers';
 import { useGetAdminUserQuery } from './manage.api';
-import { AdminStatusToggle, Avatar, Badge } from './parts';
+import { AdminStatusToggle } from './AdminStatusToggle';
+import { Avatar, Badge } from './parts';
 
 // The form (and the contract's zod rules it checks with) loads when first opened.
 const AdminUserFormModal = lazy(() =>
@@ -252,7 +253,7 @@ const ProfileCard = ({ admin }: { admin: AdminUser }) => {
           />
         ) : null}
       </Suspense>
-      <ConfirmDialog {...status.disable.confirmDialog} />
+      <LazyConfirmDialog {...status.disable.confirmDialog} />
     </Card>
   );
 };

@@ -15,7 +15,8 @@ import { useProfile } from '../auth/auth.api';
 import { useCan } from '../auth/useCan';
 import { adminUserPath, useAdminStatus, useResendInvitation } from './adminUsers';
 import { useListAdminUsersQuery } from './manage.api';
-import { AdminStatusToggle, Avatar, Badge, DateTimeCell } from './parts';
+import { AdminStatusToggle } from './AdminStatusToggle';
+import { Avatar, Badge, DateTimeCell } from './parts';
 
 // The form (and the contract's zod rules it checks with) loads when first opened.
 const AdminUserFormModal = lazy(() =>

@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AdminUser } from '@safarnama/contract';
-import { StatusToggle } from '../../components/ui/ListPageShell';
 import { initialsOf } from '../../lib/format';
-import type { useAdminStatus } from './adminUsers';
 
 const validDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
@@ -91,25 +88,4 @@ export const LockIcon = () => (
       clipRule="evenodd"
     />
   </svg>
-);
-
-/** An admin's Active/Inactive switch (`useAdminStatus`); a plain badge when `readOnly`. */
-export const AdminStatusToggle = ({
-  admin,
-  status,
-  readOnly,
-}: {
-  admin: AdminUser;
-  status: ReturnType<typeof useAdminStatus>;
-  readOnly: boolean;
-}) => (
-  <StatusToggle
-    active={admin.isActive}
-    name={admin.name}
-    readOnly={readOnly}
-    disabled={status.isBusy(admin)}
-    onToggle={() => {
-      status.toggle(admin);
-    }}
-  />
 );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   DEFAULT_TIME_ZONE,
@@ -8,6 +8,7 @@ import {
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { LazyConfirmDialog, preloadConfirmDialog } from '../../components/ui/LazyConfirmDialog';
 import {
   FormError,
   FormField,
@@ -20,7 +21,6 @@ import {
 } from '../../components/ui/Form';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Switch } from '../../components/ui/Switch';
-import { loadWithTimeout } from '../../app/lazy';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
@@ -35,13 +35,6 @@ import {
   useUpdateBasicSettingsMutation,
 } from './settings.api';
 import { timeZoneOptions } from './timeZones';
-
-// The confirmation's dialog (Radix) loads when maintenance mode is switched on: with the form's
-// react-hook-form the page's chunk would pass its budget.
-const loadConfirmDialog = () => loadWithTimeout(() => import('../../components/ui/ConfirmDialog'));
-const ConfirmDialog = lazy(() =>
-  loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })),
-);
 
 const MAINTENANCE_MESSAGE_MAX = 300;
 
@@ -251,7 +244,7 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
               checked={values.maintenanceMode}
               onChange={(checked) => {
                 set('maintenanceMode', checked);
-                if (checked) void loadConfirmDialog();
+                if (checked) void preloadConfirmDialog();
               }}
               label="Maintenance mode"
               description="Admins with the Settings update permission keep working; everybody else sees the Service Unavailable screen."
@@ -308,21 +301,17 @@ const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
         </div>
       </div>
 
-      {isConfirming ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={isConfirming}
-            onOpenChange={setIsConfirming}
-            title="Turn maintenance mode on?"
-            message="Every admin without the Settings update permission will be sent to the Service Unavailable screen right away and cannot use the back-office until you turn maintenance mode off."
-            confirmLabel="Turn on and save"
-            onConfirm={() => {
-              setIsConfirming(false);
-              void handleConfirmed();
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <LazyConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="Turn maintenance mode on?"
+        message="Every admin without the Settings update permission will be sent to the Service Unavailable screen right away and cannot use the back-office until you turn maintenance mode off."
+        confirmLabel="Turn on and save"
+        onConfirm={() => {
+          setIsConfirming(false);
+          void handleConfirmed();
+        }}
+      />
     </form>
   );
 };

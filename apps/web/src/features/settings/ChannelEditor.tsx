@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import {
@@ -10,9 +10,9 @@ import {
   type EmailChannel,
   type SmsChannel,
 } from '@safarnama/contract';
-import { loadWithTimeout } from '../../app/lazy';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
 import { FormError, hintClasses, SelectField, TextField } from '../../components/ui/Form';
 import { Switch } from '../../components/ui/Switch';
 import { TagsInput } from '../../components/ui/TagsInput';
@@ -28,13 +28,6 @@ import {
   useSaveCommunicationSettingsMutation,
   useTestCommunicationSettingsMutation,
 } from './settings.api';
-
-// The 'Activate anyway?' dialog (Radix) loads only when a save is refused as untested.
-const ConfirmDialog = lazy(() =>
-  loadWithTimeout(() => import('../../components/ui/ConfirmDialog')).then((module) => ({
-    default: module.ConfirmDialog,
-  })),
-);
 
 const SMTP_SECURITY_OPTIONS: { value: EmailChannel['security']; label: string }[] = [
   { value: 'none', label: 'None (plain SMTP)' },
@@ -360,24 +353,20 @@ const ChannelForm = ({ type, label, settings, onDirtyChange }: ChannelFormProps)
           )}
         </div>
       </form>
-      {isUntested ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(open) => {
-              if (!open) setIsUntested(false);
-            }}
-            title="Activate without a test?"
-            message={SETTINGS_MESSAGES.channelUntestedConfirm}
-            confirmLabel="Activate anyway"
-            destructive={false}
-            onConfirm={() => {
-              setIsUntested(false);
-              void handleConfirmed();
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <LazyConfirmDialog
+        open={isUntested}
+        onOpenChange={(open) => {
+          if (!open) setIsUntested(false);
+        }}
+        title="Activate without a test?"
+        message={SETTINGS_MESSAGES.channelUntestedConfirm}
+        confirmLabel="Activate anyway"
+        destructive={false}
+        onConfirm={() => {
+          setIsUntested(false);
+          void handleConfirmed();
+        }}
+      />
     </Card>
   );
 };
