@@ -2,8 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { API_PATHS, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@safarnama/contract';
-import { E2E_BASE_URL, apiLogin, signIn } from './fixtures.js';
+import { E2E_BASE_URL, signIn } from './fixtures.js';
 
 /**
  * PERFORMANCE.md's web budgets counted as sent: the JavaScript bytes Chromium receives (the
@@ -16,7 +15,11 @@ const SIGN_IN_BUDGET = 150 * KB;
 const ROUTE_BUDGET = 60 * KB;
 const LOGIN_ROUTE = 'src/features/auth/LoginPage.tsx';
 /** The largest lazily loaded route (the build's bundle-budget table), and where it is drawn. */
-const ROUTE = { chunk: 'src/features/manage/AdminUserPage.tsx', title: 'Admin User Info' };
+const ROUTE = {
+  chunk: 'src/features/settings/BasicSettingsPage.tsx',
+  path: '/settings/basic-settings',
+  title: 'Basic Settings',
+};
 /** Heavy pieces PERFORMANCE.md lets load on their own (as bundle-budget.mjs). */
 const EXEMPT = /RichTextEditor|DashboardCharts/;
 
@@ -156,10 +159,7 @@ test.describe('bytes on the wire', () => {
     await context.close();
   });
 
-  test('the largest route adds at most 60 KB of JavaScript, all brotli', async ({
-    browser,
-    request,
-  }) => {
+  test('the largest route adds at most 60 KB of JavaScript, all brotli', async ({ browser }) => {
     const manifest = readManifest();
     const graph = chunkGraph(manifest);
     // The route measured here must still be the largest one (by the brotli copies on disk).
@@ -172,17 +172,10 @@ test.describe('bytes on the wire', () => {
       .sort((a, b) => b.bytes - a.bytes)[0];
     expect(largest?.key, 'point ROUTE at the largest route').toBe(ROUTE.chunk);
 
-    const token = await apiLogin(request);
-    const profile = await request.get(API_PATHS.auth.profile, {
-      headers: { Authorization: `Bearer ${token}`, [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-    });
-    expect(profile.ok(), await profile.text()).toBe(true);
-    const adminId = ((await profile.json()) as { data: { data: { _id: string } } }).data.data._id;
-
     const context = await signedInContext(browser);
     const page = await context.newPage();
     const scripts = recordScripts(page);
-    await page.goto(`/admin/user/${adminId}`);
+    await page.goto(ROUTE.path);
     await expect(page.getByRole('heading', { name: ROUTE.title })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const files = await scripts();
