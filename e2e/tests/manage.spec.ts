@@ -184,9 +184,9 @@ test.describe('Manage: roles, permissions, admins, activity', () => {
     await page.getByLabel('Search admins').fill(editor.email);
     await expect(adminRow.getByText('Invitation pending')).toBeHidden();
     await adminRow.getByRole('button', { name: `Active: deactivate ${editor.name}` }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Disable ${editor.name}?` });
+    const confirm = page.getByRole('alertdialog', { name: `Deactivate ${editor.name}?` });
     await expect(confirm).toContainText('signed out of every session at once');
-    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expect(toast(page, MANAGE_MESSAGES.userStatus)).toBeVisible();
     await expect(
       adminRow.getByRole('button', { name: `Inactive: activate ${editor.name}` }),

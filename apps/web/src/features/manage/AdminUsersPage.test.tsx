@@ -248,9 +248,9 @@ describe('AdminUsersPage', () => {
     await user.click(
       (await rowOf('Ravi Kumar')).getByRole('button', { name: 'Active: deactivate Ravi Kumar' }),
     );
-    const confirm = await screen.findByRole('alertdialog', { name: 'Disable Ravi Kumar?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate Ravi Kumar?' });
     expect(confirm).toHaveTextContent('signed out of every session at once');
-    await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await screen.findByText(MANAGE_MESSAGES.userStatus);
     expect(bodyOf(calls, 'admin-update-status')).toEqual({
       data: { id: ravi._id, isActive: false },

@@ -9,7 +9,7 @@ import { useResendInvitationMutation, useUpdateAdminUserStatusMutation } from '.
 export const adminUserPath = (id: string) => `/admin/user/${encodeURIComponent(id)}`;
 
 const DISABLE_WARNING =
-  'They are signed out of every session at once and cannot sign in until their account is enabled again.';
+  'They are signed out of every session at once and cannot sign in until their account is activated again.';
 
 const STATUS_TOASTS = {
   success: MANAGE_MESSAGES.userStatus,
@@ -29,9 +29,9 @@ export const useAdminStatus = () => {
   const disable = useRowAction({
     run: (admin: AdminUser) => updateStatus({ id: admin._id, isActive: false }).unwrap(),
     confirm: {
-      title: (admin) => `Disable ${admin.name}?`,
+      title: (admin) => `Deactivate ${admin.name}?`,
       message: DISABLE_WARNING,
-      confirmLabel: 'Disable',
+      confirmLabel: 'Deactivate',
     },
     ...STATUS_TOASTS,
   });
