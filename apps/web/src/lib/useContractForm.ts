@@ -1,4 +1,4 @@
-import { useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   get,
@@ -63,6 +63,8 @@ export interface ContractForm<TValues extends FieldValues, TRequest> {
   formError: string | null;
   /** What the form's alert shows: `formError`, else the summary while fields are wrong. */
   alert: string | null;
+  /** Forgets every error shown (a later action elsewhere on the page made them stale). */
+  clearErrors: () => void;
   idempotencyKey: string;
 }
 
@@ -103,6 +105,19 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const pendingRef = useRef(false);
+
+  // A failure is about what was sent: the first edit after it takes its form-level error away.
+  const { subscribe } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => {
+          setFormError(null);
+        },
+      }),
+    [subscribe],
+  );
 
   const fieldOfPath = (path: string): Path<TValues> | null => {
     if (fieldOf) return fieldOf(path);
@@ -163,6 +178,10 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
     pending,
     formError,
     alert: formError ?? (hasFieldErrors ? CORRECT_FIELDS_MESSAGE : null),
+    clearErrors: () => {
+      setFormError(null);
+      form.clearErrors();
+    },
     idempotencyKey,
   };
 };

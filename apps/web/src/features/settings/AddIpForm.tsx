@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { addIpRequestSchema, SETTINGS_MESSAGES } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
@@ -23,22 +24,43 @@ const addIpFormSchema = addIpRequestSchema.refine(({ ip }) => isIpOrCidr(ip), {
  * is typed and before it is sent. A duplicate lands under the address; the server's lock-out
  * refusal, which names the admin's own address, in the form's alert.
  */
-export const AddIpForm = ({ currentIp }: { currentIp: string }) => {
-  const { form, submit, pending, alert } = useContractForm<
-    { ip: string; label: string },
-    typeof addIpFormSchema
-  >({ schema: addIpFormSchema, defaultValues: { ip: '', label: '' } });
+export const AddIpForm = ({
+  currentIp,
+  listChanges,
+  onAdded,
+}: {
+  currentIp: string;
+  /** Counts the list's other changes (removals): each one makes this form's old errors stale. */
+  listChanges: number;
+  onAdded: () => void;
+}) => {
+  const {
+    form,
+    submit,
+    pending,
+    alert,
+    clearErrors: clearAll,
+  } = useContractForm<{ ip: string; label: string }, typeof addIpFormSchema>({
+    schema: addIpFormSchema,
+    defaultValues: { ip: '', label: '' },
+  });
   const { register, setValue, getValues, clearErrors, setError } = form;
   const { errors } = form.formState;
   const typed = useWatch({ control: form.control, name: 'ip' }).trim();
   const looksWrong = typed !== '' && !isIpOrCidr(typed);
   const [addIp] = useAddIpMutation();
+  useEffect(() => {
+    if (listChanges > 0) clearAll();
+    // Only a new change of the list clears; clearAll is a new function every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listChanges]);
 
   const handleSubmit = submit(
     async (input, idempotencyKey) => {
       const message = await addIp({ input, idempotencyKey }).unwrap();
       showToast('success', message || SETTINGS_MESSAGES.ipAdded);
       form.reset();
+      onAdded();
     },
     {
       failureMessage: (error) =>

@@ -263,6 +263,77 @@ describe('IpBlockPage', () => {
     expect(callsTo(calls, API_PATHS.setting.listIps).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('forgets old errors after later actions: an edit, a removal, an add', async () => {
+    const lockout = SETTINGS_MESSAGES.ipLockout(CURRENT_IP);
+    let ips = [entry(1, '10.0.0.0/8', 'VPN'), entry(2, '192.0.2.0/24', 'Office')];
+    let adds = 0;
+    stubFetch((call) => {
+      if (call.url === PROFILE) return jsonResponse(okRecord(makeProfile({ permissions: ALL })));
+      if (call.url === API_PATHS.setting.listIps) {
+        return jsonResponse(
+          okEnvelope({ ips, pagination: makePagination(ips.length, 1, 10), currentIp: CURRENT_IP }),
+        );
+      }
+      if (call.url === API_PATHS.setting.addIp) {
+        adds += 1;
+        if (adds === 1) return jsonResponse(errorEnvelope(409, 'CONFLICT', lockout));
+        if (adds === 2) {
+          return jsonResponse(errorEnvelope(409, 'CONFLICT', SETTINGS_MESSAGES.ipDuplicate));
+        }
+        return jsonResponse(okRecord(entry(3, '203.0.113.0/24'), 201, SETTINGS_MESSAGES.ipAdded));
+      }
+      if (call.url === API_PATHS.setting.deleteIp) {
+        const id = (call.body as { data: { id: string } }).data.id;
+        if (id === entry(2, '')._id) return jsonResponse(errorEnvelope(409, 'CONFLICT', lockout));
+        ips = ips.filter((ip) => ip._id !== id);
+        return jsonResponse(okEnvelope(null, 200, SETTINGS_MESSAGES.ipDeleted));
+      }
+      return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    });
+    const user = await open();
+    const form = await screen.findByRole('form', { name: 'Add an allowed address' });
+    const ip = within(form).getByLabelText('IP address or CIDR range');
+
+    // A refused add's message goes with the next edit.
+    await user.type(ip, '10.1.0.0/16');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(lockout);
+    await user.type(within(form).getByLabelText(/Label/), 'VPN');
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    // A duplicate under the field goes once the list changed (the entry was removed).
+    await user.clear(ip);
+    await user.type(ip, '10.0.0.0/8');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+    await waitFor(() => {
+      expect(ip).toHaveAccessibleDescription(
+        expect.stringContaining(SETTINGS_MESSAGES.ipDuplicate),
+      );
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove 10.0.0.0/8' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => {
+      expect(ip).not.toHaveAccessibleDescription(
+        expect.stringContaining(SETTINGS_MESSAGES.ipDuplicate),
+      );
+    });
+
+    // A refused removal's message above the list goes with the next successful add.
+    await user.click(await screen.findByRole('button', { name: 'Remove 192.0.2.0/24' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await screen.findByText(lockout)).toBeInTheDocument();
+    await user.clear(ip);
+    await user.type(ip, '203.0.113.0/24');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+    await waitFor(() => {
+      expect(screen.queryByText(lockout)).toBeNull();
+    });
+  });
+
   it('hides the form and Remove without settings.update', async () => {
     stubServer({ permissions: ['settings.view'], ips: [entry(1, '10.0.0.0/8', 'VPN')] });
     await open();

@@ -103,6 +103,8 @@ export const IpBlockPage = () => {
   const [deleteIp] = useDeleteIpMutation();
   // A refused removal (it would lock the admin out) is shown above the list, where they acted.
   const [removeError, setRemoveError] = useState<string | null>(null);
+  // Each removal makes the add form's old errors stale (and an add, the removal's).
+  const [removals, setRemovals] = useState(0);
   const remove = useRowAction({
     run: (entry: AllowedIp) => {
       setRemoveError(null);
@@ -121,6 +123,9 @@ export const IpBlockPage = () => {
     },
     success: SETTINGS_MESSAGES.ipDeleted,
     failure: REMOVE_FAILED,
+    onSuccess: () => {
+      setRemovals((count) => count + 1);
+    },
     onError: (cause) => {
       setRemoveError(getErrorMessage(cause, REMOVE_FAILED));
       return true;
@@ -142,7 +147,13 @@ export const IpBlockPage = () => {
               />
               {canUpdate ? (
                 <Suspense fallback={<Card className="min-h-64" />}>
-                  <AddIpForm currentIp={currentIp} />
+                  <AddIpForm
+                    currentIp={currentIp}
+                    listChanges={removals}
+                    onAdded={() => {
+                      setRemoveError(null);
+                    }}
+                  />
                 </Suspense>
               ) : null}
             </div>
