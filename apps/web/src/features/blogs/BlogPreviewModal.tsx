@@ -36,7 +36,10 @@ export const BlogPreviewModal = ({ blog, onClose }: BlogPreviewModalProps) => (
         {blog.publishedAt ? (
           <>
             <span aria-hidden="true">·</span>
-            <span>Published {formatShortDate(blog.publishedAt)}</span>
+            <span>
+              {blog.status === 'published' ? 'Published' : 'First published'}{' '}
+              {formatShortDate(blog.publishedAt)}
+            </span>
           </>
         ) : null}
         {blog.author ? (

@@ -165,6 +165,26 @@ describe('BlogsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
   });
 
+  it('an unpublished blog never reads as published: "first published" in the list and preview', async () => {
+    const unpublished = makeBlog(3, {
+      title: 'Hill stations, paused',
+      slug: 'hill-stations-paused',
+      status: 'draft',
+      publishedAt: '2025-03-08T10:00:00.000Z',
+    });
+    stubServer({ list: () => okResponse(blogListAnswer([unpublished])) });
+    const { user } = await open();
+    const row = within(
+      (await screen.findByText('Hill stations, paused')).closest('tr') as HTMLElement,
+    );
+    expect(row.getByText('Draft')).toBeVisible();
+    expect(row.getByText('first published Mar 8, 2025')).toBeVisible();
+    await user.click(row.getByRole('button', { name: 'Preview Hill stations, paused' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Blog Preview' }));
+    expect(dialog.getByText('First published Mar 8, 2025')).toBeVisible();
+    expect(dialog.queryByText(/^Published/)).toBeNull();
+  });
+
   it('previews the saved, sanitised article', async () => {
     stubServer();
     const { user } = await open();

@@ -104,7 +104,18 @@ export const BlogsPage = () => {
               <BlogStatusPill status={blog.status} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
-              {blog.publishedAt ? formatShortDate(blog.publishedAt) : '—'}
+              {blog.status === 'published' && blog.publishedAt ? (
+                formatShortDate(blog.publishedAt)
+              ) : (
+                <>
+                  —
+                  {blog.publishedAt ? (
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      first published {formatShortDate(blog.publishedAt)}
+                    </span>
+                  ) : null}
+                </>
+              )}
             </td>
             <td className="px-3 py-3">
               {blog.author ? (
