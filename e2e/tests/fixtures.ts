@@ -163,6 +163,7 @@ export async function createItineraryViaApi(
     metaTitle?: string;
     metaDescription?: string;
     isActive?: boolean;
+    pricePerPerson?: number;
   },
 ): Promise<{ _id: string; title: string }> {
   const response = await request.post(API_PATHS.service.createItinerary, {
@@ -297,4 +298,35 @@ export async function drag(page: Page, from: Locator, to: Locator, axis: 'x' | '
   await page.mouse.move(endX, endY, { steps: 20 });
   await page.mouse.move(endX - 5 * dx, endY - 5 * dy, { steps: 5 });
   await page.mouse.up();
+}
+
+/**
+ * Chooses options of a `MultiSelect` (Languages, Months) the way a keyboard user does: opens the
+ * combobox named `label`, types each term in its search box and presses Enter, then Escape.
+ */
+export async function chooseInMultiSelect(
+  scope: Page | Locator,
+  label: string,
+  noun: string,
+  terms: readonly string[],
+): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  const search = scope.getByRole('textbox', { name: `Search ${noun}` });
+  for (const term of terms) {
+    await search.fill(term);
+    await search.press('Enter');
+    await expect(search).toHaveValue('');
+  }
+  await search.press('Escape');
+  await expect(scope.getByRole('listbox', { name: noun, exact: false })).toHaveCount(0);
+}
+
+/** The chips of a `MultiSelect`, in order ('Remove <item>' buttons name them). */
+export async function multiSelectChips(scope: Page | Locator, noun: string): Promise<string[]> {
+  return scope
+    .getByRole('list', { name: `Selected ${noun}` })
+    .getByRole('button', { name: /^Remove / })
+    .evaluateAll((buttons) =>
+      buttons.map((button) => (button.getAttribute('aria-label') ?? '').replace(/^Remove /, '')),
+    );
 }

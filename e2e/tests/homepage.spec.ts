@@ -81,7 +81,9 @@ async function seed(request: APIRequestContext): Promise<Seed> {
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+/** A toast (errors are `alert`s, the rest `status` messages). */
+const toast = (page: Page, text: string) =>
+  page.locator('.Toastify__toast').filter({ hasText: text });
 
 async function darkShot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -149,6 +151,10 @@ test('homepage settings: choose 6 places, 8 packages and 3 blogs, reorder, save,
   const [t1, t2, t3, t4, ...rest] = data.trips.slice(0, 8);
   const handle1 = selected.getByRole('button', { name: `Drag to reorder ${t1}` });
   const handle2 = selected.getByRole('button', { name: `Drag to reorder ${t2}` });
+  // Both handles in view and settled before measuring (the page may still be scrolling).
+  await handle1.scrollIntoViewIfNeeded();
+  await handle2.scrollIntoViewIfNeeded();
+  await expect(handle1).toBeInViewport();
   const a = await handle2.boundingBox();
   const b = await handle1.boundingBox();
   if (!a || !b) throw new Error('nothing to drag');

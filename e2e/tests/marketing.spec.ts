@@ -96,8 +96,10 @@ test.describe('Marketing: scheduled notifications', () => {
     await expect(
       row.getByRole('listitem', { name: /^E-mail: [1-9]\d* sent, 0 failed$/ }),
     ).toBeVisible();
-    // A sent notification can no longer be changed.
-    await expect(row.getByRole('button')).toHaveCount(0);
+    // A sent notification can no longer be changed: it is viewed or duplicated (issue 20).
+    await expect(row.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `View ${title}` })).toBeVisible();
 
     // The e-mail went out to the admin (the outbox of the e2e server), with the title as subject.
     const mail = await waitForMail(E2E_ADMIN.email, mailsBefore);

@@ -259,6 +259,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     pipeline,
     realtime,
   });
+  // Mail names the product as the Basic Settings do (the cached document).
+  const productNameOf = async () => (await basicSettings.get()).productName;
   const communication = createCommunicationService({
     db: database.db,
     now,
@@ -299,6 +301,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     pipeline,
     totpBox,
     publicUrl,
+    productName: productNameOf,
     log: app.log,
     initialAdminFile: config.dataDir ? initialAdminFilePath(config.dataDir) : undefined,
   });
@@ -351,6 +354,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     activity,
     publicUrl,
     now,
+    productName: productNameOf,
   });
   app.decorate('services', {
     auth,
@@ -473,7 +477,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(authRoutes({ auth, secureCookies: config.secureCookies }));
   await app.register(accountRoutes({ account }));
   await app.register(notificationRoutes({ notifications }));
-  await app.register(clientConfigRoutes({ location }));
+  await app.register(clientConfigRoutes({ location, branding: basicSettings.branding }));
   await app.register(imageLibraryRoutes({ libraries: imageLibraries }));
   await app.register(geographyRoutes({ geography }));
   await app.register(placeDetailsRoutes({ placeDetails }));

@@ -87,5 +87,11 @@ export const profileSchema = z.object({
     isSuperAdmin: z.boolean(),
   }),
   permissions: z.array(z.string()),
+  /**
+   * The id of the session this answer was asked with (the `_id` of its login-activity row's
+   * session): the realtime layer skips the toast of a notification this session caused itself
+   * (`NotificationEvent.causedBySessionId`).
+   */
+  sessionId: z.string().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

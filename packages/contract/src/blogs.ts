@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { recordSchema } from './envelope.js';
-import { SLUG_PATTERN, idFieldSchema } from './forms.js';
+import { DELETE_TEXTS } from './dependants.js';
+import { SLUG_PATTERN, formBooleanSchema, idFieldSchema } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
-import { paginationSchema } from './pagination.js';
+import { listQuerySchema, paginationSchema } from './pagination.js';
 import { RICH_TEXT_MAX } from './place-details.js';
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
@@ -102,6 +103,15 @@ export const BLOG_FILE_FIELD = 'coverImage';
  */
 export const BLOG_TAGS_FIELD = 'tags';
 
+/**
+ * `get-all-places-blog`: page, limit, search, and the optional `publishable=true` (issue 20: only
+ * published blogs, what the public site can show; `false` or absent lists every blog).
+ */
+export const blogListQuerySchema = listQuerySchema.extend({
+  publishable: formBooleanSchema.optional(),
+});
+export type BlogListQuery = z.input<typeof blogListQuerySchema>;
+
 export const blogListSchema = z.object({
   blogs: z.array(blogSchema),
   pagination: paginationSchema,
@@ -115,4 +125,6 @@ export const BLOG_MESSAGES = {
   updated: 'Blog updated successfully',
   notFound: 'Blog not found',
   duplicateSlug: 'A blog with this slug already exists',
+  /** DELETE delete-place-blog/{id} (issue 20); refused while the homepage shows it. */
+  deleted: DELETE_TEXTS.deleted('Blog'),
 } as const;

@@ -1,3 +1,5 @@
+import { CURRENCY_SYMBOL } from './constants.js';
+
 /**
  * `GET /api/v1/common/client-config` (public): what the browser needs before sign-in. The
  * location services of spec §7 "Calls before login to outside services" are configured on the
@@ -18,7 +20,32 @@ export interface ClientConfig {
     /** Each lookup gives up after this long, so a closed network never blocks sign-in. */
     timeoutMs: number;
   };
+  /**
+   * The Basic Settings the whole app shows (issue 20): the sidebar, the tab title, the sign-in
+   * pages, every price and every date. Absent from older servers: the web uses
+   * `DEFAULT_BRANDING` then. A save tells every open socket (`branding-changed`).
+   */
+  branding?: Branding;
 }
+
+/** What Basic Settings change in every screen; `DEFAULT_BRANDING` until they are saved. */
+export interface Branding {
+  productName: string;
+  /** The stored logo's public URL (its smallest WebP variant); null: none, the app's mark. */
+  logoUrl: string | null;
+  /** Put before every price, with en-IN grouping ('₹1,25,000'). */
+  currencySymbol: string;
+  /** IANA zone every date is shown in, with its short name ('IST'). */
+  timeZone: string;
+}
+
+/** The product's own branding: what the server stores until an admin saves Basic Settings. */
+export const DEFAULT_BRANDING: Branding = {
+  productName: 'Safarnama',
+  logoUrl: null,
+  currencySymbol: CURRENCY_SYMBOL,
+  timeZone: 'Asia/Kolkata',
+};
 
 /** Location fallbacks of spec §8. */
 export const LOCATION_FALLBACKS = {

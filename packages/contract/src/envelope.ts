@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPENDANT_KINDS } from './dependants.js';
 
 /** Error codes of the API (DESIGN §3). One code per failure class, mapped to one HTTP status. */
 export const ERROR_CODES = {
@@ -53,6 +54,28 @@ export const errorEnvelopeSchema = z.object({
   details: z.array(fieldErrorSchema).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** What a delete answers in `data` (`{_id, id}`, the deleted record's id twice, as spec §4 reads it). */
+export const deletedRecordSchema = z.object({ _id: z.string(), id: z.string() });
+
+/**
+ * A refused delete (409, issue 20): the error envelope with `data.dependants`, what still depends
+ * on the record grouped by kind (full count, the first names; `dependants.ts`). Other 409s of the
+ * same route carry no `data`.
+ */
+export const dependantsErrorSchema = errorEnvelopeSchema.extend({
+  data: z
+    .object({
+      dependants: z.array(
+        z.object({
+          kind: z.enum(DEPENDANT_KINDS),
+          count: z.number().int().positive(),
+          items: z.array(z.object({ _id: z.string(), name: z.string() })),
+        }),
+      ),
+    })
+    .optional(),
+});
 
 /** Request bodies are wrapped under a `data` key (spec §7); unknown keys are rejected. */
 export const requestSchema = <T extends z.ZodType>(data: T) => z.strictObject({ data });

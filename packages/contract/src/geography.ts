@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordSchema } from './envelope.js';
+import { DELETE_TEXTS } from './dependants.js';
 import { formBooleanSchema, idFieldSchema } from './forms.js';
 import { imageSchema } from './media.js';
 import { paginationSchema } from './pagination.js';
@@ -164,4 +165,8 @@ export const GEOGRAPHY_MESSAGES = {
   duplicatePlace: 'A place with this name already exists in this state',
   stateNotInCountry: 'The state does not belong to the selected country',
   placeNotInState: 'The place does not belong to the selected state',
+  /** DELETE delete-country/{id} and its siblings (issue 20); a refusal is `inUseMessage`. */
+  countryDeleted: DELETE_TEXTS.deleted('Country'),
+  stateDeleted: DELETE_TEXTS.deleted('State'),
+  placeDeleted: DELETE_TEXTS.deleted('Place'),
 } as const;

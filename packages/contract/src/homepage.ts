@@ -29,12 +29,65 @@ export const homepageSettingsInputSchema = z.strictObject({
 });
 export type HomepageSettingsInput = z.infer<typeof homepageSettingsInputSchema>;
 
+/**
+ * What the public site can show (issue 20), defined once. The server filters its lists with the
+ * same rules in SQL (`apps/server/src/db/publishable.ts`); the homepage answer marks each chosen
+ * item that is no longer publishable with one of these reasons.
+ * - an itinerary: active and public;
+ * - a blog: published (blogs have no active flag);
+ * - a place: active, and its state and country active.
+ */
+export const HOMEPAGE_HIDDEN_REASONS = [
+  'Inactive',
+  'Private',
+  'Draft',
+  'State inactive',
+  'Country inactive',
+] as const;
+export const homepageHiddenReasonSchema = z.enum(HOMEPAGE_HIDDEN_REASONS);
+export type HomepageHiddenReason = z.infer<typeof homepageHiddenReasonSchema>;
+
+/** Why the site cannot show this itinerary, or null when it can. */
+export const itineraryHiddenReason = (itinerary: {
+  isActive: boolean;
+  visibility: string;
+}): HomepageHiddenReason | null =>
+  !itinerary.isActive ? 'Inactive' : itinerary.visibility !== 'public' ? 'Private' : null;
+
+/** Why the site cannot show this blog, or null when it can. */
+export const blogHiddenReason = (blog: { status: string }): HomepageHiddenReason | null =>
+  blog.status === 'published' ? null : 'Draft';
+
+/** Why the site cannot show this place (itself, its state or its country inactive), or null. */
+export const placeHiddenReason = (place: {
+  isActive: boolean;
+  stateActive: boolean;
+  countryActive: boolean;
+}): HomepageHiddenReason | null =>
+  !place.isActive
+    ? 'Inactive'
+    : !place.stateActive
+      ? 'State inactive'
+      : !place.countryActive
+        ? 'Country inactive'
+        : null;
+
+/**
+ * Optional fields of each chosen item in the GET answer: `publishable` (false when the site no
+ * longer shows it) and, then, `hiddenReason`.
+ */
+const publishableFields = {
+  publishable: z.boolean().optional(),
+  hiddenReason: homepageHiddenReasonSchema.optional(),
+};
+
 export const homepageDestinationSchema = z.object({
   _id: z.string(),
   name: z.string(),
   state: namedRefSchema,
   country: namedRefSchema,
   image: imageSchema.nullable(),
+  ...publishableFields,
 });
 export type HomepageDestination = z.infer<typeof homepageDestinationSchema>;
 
@@ -45,10 +98,17 @@ export const homepagePackageSchema = z.object({
   duration: z.string(),
   pricePerPerson: z.number().int(),
   description: z.string(),
+  /** The package's picture: its image library's first image, else its gallery's first. */
+  image: imageSchema.nullable().optional(),
+  ...publishableFields,
 });
 export type HomepagePackage = z.infer<typeof homepagePackageSchema>;
 
-export const homepageBlogSchema = z.object({ _id: z.string(), title: z.string() });
+export const homepageBlogSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  ...publishableFields,
+});
 export type HomepageBlog = z.infer<typeof homepageBlogSchema>;
 
 export const homepageSettingsSchema = z.object({
@@ -77,7 +137,27 @@ export const HOMEPAGE_MESSAGES = {
   packageNotFound: 'Itinerary not found',
   packageInactive: 'Itinerary is not active',
   blogNotFound: 'Blog not found',
+  packagePrivate: 'Itinerary is private',
+  blogDraft: 'Blog is not published',
 } as const;
+
+/**
+ * The message of a save refused because it adds items the site cannot show (each also has a
+ * field error at its index); items saved before they became unpublishable may stay.
+ */
+export const notPublishableMessage = (items: readonly { name: string; reason: string }[]) =>
+  `Not shown on the site, so it cannot be added: ${items
+    .map((item) => `"${item.name}" (${item.reason})`)
+    .join(', ')}`;
+
+/** The flag on a chosen item the site no longer shows, e.g. 'Not shown on the site: Private'. */
+export const hiddenFlagText = (reason: string) => `Not shown on the site: ${reason}`;
+
+/** The page's warning when some chosen items are not shown. */
+export const hiddenSummaryText = (count: number) =>
+  count === 1
+    ? '1 chosen item is not shown on the site. Remove it, or make it publishable again.'
+    : `${String(count)} chosen items are not shown on the site. Remove them, or make them publishable again.`;
 
 /** Spec §2 texts of the Homepage Settings page. */
 export const HOMEPAGE_TEXTS = {

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './envelope.js';
+export * from './dependants.js';
 export * from './pagination.js';
 export * from './permissions.js';
 export * from './auth.js';

@@ -14,7 +14,7 @@ import {
   VISIBILITIES,
   type MonthCode,
 } from './constants.js';
-import { isPlainText, PLAIN_TEXT_MESSAGE } from './forms.js';
+import { formBooleanSchema, isPlainText, PLAIN_TEXT_MESSAGE } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
@@ -146,14 +146,24 @@ export const itinerarySchema = z.object({
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
   isActive: z.boolean(),
   gallery: z.array(imageSchema),
+  /**
+   * The package's picture for cards (issue 20, optional): its image library's first image, else
+   * its gallery's first, else null.
+   */
+  coverImage: imageSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Itinerary = z.infer<typeof itinerarySchema>;
 
-/** `get-all-itineraries`: page, limit, search (URL-encoded), optional placeId (spec §7). */
+/**
+ * `get-all-itineraries`: page, limit, search (URL-encoded), optional placeId (spec §7), and the
+ * optional `publishable=true` (issue 20: only what the public site can show, active and public;
+ * `false` or absent lists everything, as the spec says).
+ */
 export const itineraryListQuerySchema = listQuerySchema.extend({
   placeId: z.string().trim().max(64).optional(),
+  publishable: formBooleanSchema.optional(),
 });
 export type ItineraryListQuery = z.input<typeof itineraryListQuerySchema>;
 

@@ -82,6 +82,17 @@ const scheduledShape = {
 export const scheduledNotificationFieldsSchema = z.strictObject(scheduledShape);
 export type ScheduledNotificationFields = z.input<typeof scheduledNotificationFieldsSchema>;
 
+/**
+ * The text fields `POST /add-new-notification` takes: the scheduled fields plus, optionally,
+ * `copyImageFrom`, the id of a notification whose image the new one gets a copy of ('Duplicate':
+ * the server copies the stored files, so either notification can later lose its image alone).
+ * Not together with an `image` file.
+ */
+export const addScheduledNotificationFieldsSchema = z.strictObject({
+  ...scheduledShape,
+  copyImageFrom: z.union([z.literal(''), z.uuid('Unknown notification')]).default(''),
+});
+
 /** `POST /update-scheduled-notification`: same fields plus `id` (and `removeImage`). */
 export const updateScheduledNotificationFieldsSchema = z.strictObject({
   ...scheduledShape,
@@ -121,6 +132,10 @@ export const MARKETING_MESSAGES = {
   notEditable: 'Only notifications that are still scheduled can be changed',
   userTypeRequired: 'Choose the user type to send to',
   unknownUserType: 'That user type does not exist or is disabled',
+  /** `copyImageFrom` names a notification that is gone or has no image (any more). */
+  noImageToCopy: 'That notification has no image to copy any more: choose one',
+  /** Both an `image` file and `copyImageFrom` were sent. */
+  imageOrCopy: 'Send a new image or copy one, not both',
 } as const;
 
 /** In-app notification to the admin who scheduled it, when sending finishes (DESIGN §7). */

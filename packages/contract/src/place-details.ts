@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordSchema } from './envelope.js';
+import { DELETE_TEXTS } from './dependants.js';
 import { LIBRARY_STATUSES, MONTH_CODES } from './constants.js';
 import { idFieldSchema, jsonTextSchema, optionalIdSchema } from './forms.js';
 import { namedRefSchema } from './geography.js';
@@ -128,4 +129,6 @@ export const PLACE_DETAILS_MESSAGES = {
   unknownImage: 'Image not found in this gallery',
   imageRemoved: 'Image removed successfully',
   imageRemoveConfirm: 'Are you sure you want to remove this image?',
+  /** DELETE delete-Place-Details/{id} (issue 20): the record with its cover and gallery. */
+  deleted: DELETE_TEXTS.deleted('Place details'),
 } as const;

@@ -1,3 +1,4 @@
+import type { Branding } from './client-config.js';
 import { SOCKET_OPTIONS } from './constants.js';
 
 /**
@@ -21,6 +22,12 @@ export const SOCKET_EVENTS = {
    * client reconnects, through the load balancer, to a process that stays.
    */
   serverRestarting: 'server-restarting',
+  /**
+   * {branding}: the Basic Settings' product name, logo, currency symbol or time zone changed
+   * (`BrandingChangedEvent`); the page takes them as `client-config`'s `branding`, so the
+   * sidebar, the tab title, prices and dates follow in every open tab (issue 20).
+   */
+  brandingChanged: 'branding-changed',
 } as const;
 
 export interface NotificationEvent {
@@ -35,10 +42,25 @@ export interface NotificationEvent {
     createdAt: string;
   };
   unreadCount: number;
+  /**
+   * The session whose own action caused it (a password change, two-factor on or off), when one
+   * did: every session of the admin gets the same event, and the one that caused it, which has
+   * already said so with its own toast, only updates its list and bell (it compares this with the
+   * profile's `sessionId`). Absent for notifications no session caused (sign-ins, scheduled sends).
+   */
+  causedBySessionId?: string;
 }
 
 export interface SessionRevokedEvent {
   reason: string;
+}
+
+/**
+ * The new branding rides along: a refetch could reach another server process whose cache has not
+ * yet heard of the save (the peer signal and the event travel separately).
+ */
+export interface BrandingChangedEvent {
+  branding: Branding;
 }
 
 export interface ServiceStatusEvent {

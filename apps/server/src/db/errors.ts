@@ -71,3 +71,10 @@ export const isForeignKeyViolation = (err: unknown, constraint?: string): boolea
         e.constraint === constraint ||
         String(e.message).includes(constraint)),
   );
+
+/**
+ * True when a delete was refused because rows still reference the row: a foreign key ON DELETE
+ * RESTRICT answers 23001 (restrict_violation), one with NO ACTION 23503.
+ */
+export const isStillReferenced = (err: unknown): boolean =>
+  chain(err).some((e) => e.code === '23001' || e.code === '23503');

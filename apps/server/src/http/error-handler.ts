@@ -75,6 +75,7 @@ const fromAppError = (err: AppError): ErrorEnvelope => ({
   message: err.message,
   code: err.code,
   ...(err.details ? { details: err.details } : {}),
+  ...(err.data === undefined ? {} : { data: err.data }),
 });
 
 /** Fastify's own 4xx errors, translated to the envelope with our wording. */

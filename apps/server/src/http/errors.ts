@@ -1,8 +1,15 @@
-import { ERROR_CODES, type ErrorCode, type FieldError } from '@safarnama/contract';
+import {
+  ERROR_CODES,
+  type DependantGroup,
+  type ErrorCode,
+  type FieldError,
+} from '@safarnama/contract';
 
 /** An error whose message is meant for the caller. Everything else becomes a plain 500. */
 export class AppError extends Error {
   readonly status: number;
+  /** The error envelope's `data`, for the few refusals that carry one (`InUse`). */
+  data?: unknown;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -65,6 +72,14 @@ export class NotFound extends AppError {
 export class Conflict extends AppError {
   constructor(message: string) {
     super('CONFLICT', message);
+  }
+}
+
+/** 409: a delete refused while other records depend on it; `data.dependants` lists them. */
+export class InUse extends Conflict {
+  constructor(message: string, dependants: DependantGroup[]) {
+    super(message);
+    this.data = { dependants };
   }
 }
 

@@ -8,6 +8,8 @@ import {
   communicationSettingsSchema,
   countrySchema,
   dashboardSchema,
+  deletedRecordSchema,
+  dependantsErrorSchema,
   errorCodeSchema,
   errorEnvelopeSchema,
   fieldErrorSchema,
@@ -39,6 +41,9 @@ const COMPONENTS = {
   ErrorEnvelope: errorEnvelopeSchema,
   ErrorCode: errorCodeSchema,
   FieldError: fieldErrorSchema,
+  /** A refused delete (409): the envelope with `data.dependants` (issue 20). */
+  DependantsError: dependantsErrorSchema,
+  DeletedRecord: deletedRecordSchema,
   Pagination: paginationSchema,
   Image: imageSchema,
   ImageVariant: imageVariantSchema,

@@ -1,9 +1,9 @@
 import type { Image } from '@safarnama/contract';
-import type { ImageRow } from './images.repo.js';
+import type { ShownImage } from './images.repo.js';
 import type { StorageDriver } from './storage.js';
 
 /** An `images` row as the contract's image: URLs come from the storage driver, never the row. */
-export const presentImage = (row: ImageRow, storage: StorageDriver): Image => {
+export const presentImage = (row: ShownImage, storage: StorageDriver): Image => {
   const url = storage.publicUrl(row.fileKey);
   return {
     _id: row.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { reuse } from '../db/prepared.js';
 import { images } from '../db/schema/index.js';
@@ -19,6 +19,39 @@ export type ImageOwnerType =
   | 'admin-avatar'
   | 'app-logo'
   | 'marketing-notification';
+
+/** The columns of an image row that `presentImage` reads. */
+export type ShownImage = Pick<
+  ImageRow,
+  | 'id'
+  | 'fileKey'
+  | 'altText'
+  | 'sortOrder'
+  | 'mimeType'
+  | 'width'
+  | 'height'
+  | 'bytes'
+  | 'placeholder'
+  | 'variants'
+>;
+
+/**
+ * The first image (by sort order) of an owner, as a JSON sub-select: a column of the caller's own
+ * query, answered from `images_owner_idx` (no extra query per row or page). `ownerId` is the
+ * owner's id column (or any SQL). Read it back with {@link shownImage}.
+ */
+export const firstImageSql = (ownerType: ImageOwnerType, ownerId: SQLWrapper): SQL =>
+  sql`(select json_build_object('id', fi.id, 'fileKey', fi.file_key, 'altText', fi.alt_text,
+    'sortOrder', fi.sort_order, 'mimeType', fi.mime_type, 'width', fi.width, 'height', fi.height,
+    'bytes', fi.bytes, 'placeholder', fi.placeholder, 'variants', fi.variants)
+    from images fi where fi.owner_type = ${sql.raw(`'${ownerType}'`)} and fi.owner_id = ${ownerId}
+    order by fi.sort_order, fi.id limit 1)`;
+
+/** A {@link firstImageSql} value as the driver answers it (parsed JSON, or its text). */
+export const shownImage = (value: unknown): ShownImage | null => {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ShownImage;
+};
 
 export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>
   rows.length === 0 ? [] : db.insert(images).values(rows).returning();

@@ -238,10 +238,55 @@ export const createImagePipeline = ({
     };
   };
 
+  /**
+   * A copy of an image already stored (a duplicated record's picture), under new keys of its
+   * own: the original and every variant are read with `read` and written through `batch`, so the
+   * copy is removed again if the request fails and either owner can later delete its files alone.
+   * Nothing is decoded again (the files were made by this pipeline).
+   */
+  const copy = async (
+    source: Omit<StoredImage, 'mimeType'> & { mimeType: string },
+    read: (key: string) => Promise<Buffer>,
+    batch: FileBatch,
+  ): Promise<StoredImage> => {
+    if (!isAccepted(source.mimeType))
+      throw new UnsupportedMediaType(MEDIA_MESSAGES.unsupportedType);
+    const mimeType = source.mimeType;
+    const base = newBaseKey();
+    const fileKey = `${base}.${FORMATS[mimeType].ext}`;
+    const files = [
+      { from: source.fileKey, to: fileKey, type: mimeType as string },
+      ...source.variants.map((v) => ({
+        from: v.key,
+        to: `${base}-${v.width}.webp`,
+        type: 'image/webp',
+      })),
+    ];
+    // Everything is read before anything is written: a missing source file writes nothing.
+    const bodies = await Promise.all(files.map((file) => read(file.from)));
+    await Promise.all(
+      files.map((file, i) => batch.put(file.to, bodies[i] ?? Buffer.alloc(0), file.type)),
+    );
+    return {
+      fileKey,
+      mimeType,
+      width: source.width,
+      height: source.height,
+      bytes: source.bytes,
+      placeholder: source.placeholder,
+      variants: source.variants.map((v) => ({
+        width: v.width,
+        height: v.height,
+        key: `${base}-${v.width}.webp`,
+      })),
+    };
+  };
+
   return {
     inspect,
     process,
     store,
+    copy,
     /** process + store. */
     ingest: async (buffer: Buffer, batch: FileBatch) => store(await process(buffer), batch),
   };

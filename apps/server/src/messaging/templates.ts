@@ -1,6 +1,10 @@
+import { DEFAULT_BRANDING } from '@safarnama/contract';
 import type { MailMessage } from './mail.js';
 
 /** The e-mails of the back-office: plain text first, a simple HTML twin, one action link. */
+
+/** A subject is one header line: line breaks become spaces. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,19 +16,26 @@ const layout = (heading: string, paragraphs: string[], action: { label: string; 
   `<p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(action.link)}</p>` +
   `</body></html>`;
 
-/** Forgot-password mail: the link is valid for 30 minutes and works once. */
+/** The product name mails use until Basic Settings name another (issue 20). */
+export const DEFAULT_PRODUCT_NAME = DEFAULT_BRANDING.productName;
+
+/**
+ * Forgot-password mail: the link is valid for 30 minutes and works once. `productName` is the
+ * Basic Settings' (subject and text).
+ */
 export const passwordResetMail = (
   to: { email: string; name: string },
   link: string,
+  productName: string = DEFAULT_PRODUCT_NAME,
 ): MailMessage => {
   const paragraphs = [
     `Hello ${to.name},`,
-    'Someone asked to reset the password of your Safarnama back-office account. If it was you, set a new password with the link below. It is valid for 30 minutes and works once.',
+    `Someone asked to reset the password of your ${productName} back-office account. If it was you, set a new password with the link below. It is valid for 30 minutes and works once.`,
     'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   ];
   return {
     to: to.email,
-    subject: 'Reset your Safarnama password',
+    subject: `Reset your ${oneLine(productName)} password`,
     text: `${paragraphs.join('\n\n')}\n\nSet a new password: ${link}\n`,
     html: layout('Reset your password', paragraphs, { label: 'Set a new password', link }),
     link,
@@ -36,16 +47,17 @@ export const invitationMail = (
   to: { email: string; name: string },
   invitedBy: string,
   link: string,
+  productName: string = DEFAULT_PRODUCT_NAME,
 ): MailMessage => {
   const paragraphs = [
     `Hello ${to.name},`,
-    `${invitedBy} has invited you to the Safarnama back-office. Choose your password with the link below to activate your account. The link is valid for 72 hours and works once.`,
+    `${invitedBy} has invited you to the ${productName} back-office. Choose your password with the link below to activate your account. The link is valid for 72 hours and works once.`,
   ];
   return {
     to: to.email,
-    subject: 'You are invited to the Safarnama back-office',
+    subject: `You are invited to the ${oneLine(productName)} back-office`,
     text: `${paragraphs.join('\n\n')}\n\nChoose your password: ${link}\n`,
-    html: layout('Welcome to Safarnama', paragraphs, { label: 'Choose your password', link }),
+    html: layout(`Welcome to ${productName}`, paragraphs, { label: 'Choose your password', link }),
     link,
   };
 };

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import {
   API_PATHS,
   SOCKET_EVENTS,
+  type BrandingChangedEvent,
+  type ClientConfig,
   type NotificationEvent,
   type ServiceStatusEvent,
   type SessionRevokedEvent,
@@ -186,6 +188,41 @@ describe.skipIf(!inject('pgTemplate'))('two nodes on one PostgreSQL', () => {
     });
     await eventually(async () => {
       expect((await readOnB()).statusCode).toBe(200);
+    });
+  });
+
+  it("a branding saved on node A reaches B's sockets with the new branding and B's client-config (issue 20)", async () => {
+    const { editor, socket } = await settingsEditorAndReaderOnB();
+    const brandingOnB = async () => {
+      const res = await b.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
+      return (JSON.parse(res.body) as { data: ClientConfig }).data.branding;
+    };
+    expect(await brandingOnB()).toMatchObject({ productName: 'Safarnama' }); // B has cached it
+    const save = async (productName: string, currencySymbol: string) => {
+      const res = await sendForm(
+        a.app,
+        'POST',
+        API_PATHS.setting.updateBasic,
+        textParts({
+          productName,
+          currencySymbol,
+          timeZone: 'Asia/Kolkata',
+          sessionIdleMinutes: '480',
+          maintenanceMode: 'false',
+        }),
+        editor.headers,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save('Yatra Desk', '$');
+    const event = await socket.next<BrandingChangedEvent>(SOCKET_EVENTS.brandingChanged);
+    expect(event.branding).toMatchObject({ productName: 'Yatra Desk', currencySymbol: '$' });
+    await eventually(async () => {
+      expect(await brandingOnB()).toEqual(event.branding);
+    });
+    await save('Safarnama', '₹');
+    await eventually(async () => {
+      expect(await brandingOnB()).toMatchObject({ productName: 'Safarnama', currencySymbol: '₹' });
     });
   });
 });

@@ -160,7 +160,7 @@ const TAG_TYPES = [
   ...['Profile', 'LoginActivity', 'Notification', 'Dashboard', 'ServiceStatus', 'ImageLibrary'],
   ...['Blog', 'PlaceDetails', 'Itinerary', 'HomepageSettings', 'Country', 'State', 'Place'],
   ...['ScheduledNotification', 'UserType', 'AdminUser', 'Activity', 'AllowedIp'],
-  ...['Communication', 'BasicSettings', 'PolicySettings'],
+  ...['Communication', 'BasicSettings', 'PolicySettings', 'ClientConfig'],
 ] as const;
 type TagType = (typeof TAG_TYPES)[number];
 type TagList = readonly TagDescription<TagType>[];

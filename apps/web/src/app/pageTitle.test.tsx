@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { DocumentTitle, documentTitleOf, useRouteTitle } from './pageTitle';
+import { Providers } from './Providers';
+import { makeStore } from './store';
 import { renderApp } from '../test/app';
 import { stubFetch, stubSignedIn, errorResponse } from '../test/utils';
 
@@ -11,6 +13,10 @@ describe('page titles', () => {
   it("formats the tab title as '<Page heading> · Safarnama'", () => {
     expect(documentTitleOf('Manage Itineraries')).toBe('Manage Itineraries · Safarnama');
     expect(documentTitleOf(undefined)).toBe('Safarnama');
+    // The Basic Settings' product name (issue 20).
+    expect(documentTitleOf('Manage Itineraries', 'Yatra Desk')).toBe(
+      'Manage Itineraries · Yatra Desk',
+    );
   });
 
   it('takes the deepest route heading and follows navigation', async () => {
@@ -35,7 +41,12 @@ describe('page titles', () => {
       ],
       { initialEntries: ['/a'] },
     );
-    render(<RouterProvider router={router} />);
+    stubFetch(() => errorResponse(404, 'NOT_FOUND', 'Not found')); // no branding: the default
+    render(
+      <Providers store={makeStore()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
     expect(await screen.findByRole('heading', { name: 'Page A' })).toBeInTheDocument();
     expect(document.title).toBe('Page A · Safarnama');
 

@@ -1,16 +1,22 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { DEFAULT_BRANDING } from '@safarnama/contract';
+import { useBranding } from './branding';
 
 /** What a route says about itself in `handle`: its heading (spec §2's page names). */
 export interface RouteHandle {
   title?: string;
 }
 
-export const APP_NAME = 'Safarnama';
+/** The product's own name, until the Basic Settings give another. */
+export const APP_NAME = DEFAULT_BRANDING.productName;
 
-/** The browser tab title of a page: '<Page heading> · Safarnama', or the app name alone. */
-export const documentTitleOf = (heading: string | undefined): string =>
-  heading ? `${heading} · ${APP_NAME}` : APP_NAME;
+/**
+ * The browser tab title of a page: '<Page heading> · <product name>' (the Basic Settings' name,
+ * 'Safarnama' by default), or the product name alone.
+ */
+export const documentTitleOf = (heading: string | undefined, productName = APP_NAME): string =>
+  heading ? `${heading} · ${productName}` : productName;
 
 /** The heading of the deepest matched route that names one (its `handle.title`). */
 export const useRouteTitle = (): string | undefined => {
@@ -22,15 +28,18 @@ export const useRouteTitle = (): string | undefined => {
   return undefined;
 };
 
-/** Keeps `document.title` on the current route's heading. */
+/** Keeps `document.title` on the current route's heading and the product name. */
 export const useDocumentTitle = (): void => {
-  const title = documentTitleOf(useRouteTitle());
+  const title = documentTitleOf(useRouteTitle(), useBranding().productName);
   useEffect(() => {
     document.title = title;
   }, [title]);
 };
 
-/** The root route's element: every page, signed in or not, gets its tab title here. */
+/**
+ * The root route's element: every page, signed in or not, gets its tab title here, and it keeps
+ * the branding (`client-config`) loaded for the whole app.
+ */
 export const DocumentTitle = () => {
   useDocumentTitle();
   return <Outlet />;

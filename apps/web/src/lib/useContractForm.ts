@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { getErrorEnvelope, getErrorMessage } from './errors';
 import { useIdempotencyKey } from './idempotency';
+import { sameValues } from './useUnsavedChanges';
 
 /** The summary under a form whose fields carry the errors. */
 export const CORRECT_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
@@ -65,6 +66,12 @@ export interface ContractForm<TValues extends FieldValues, TRequest> {
   alert: string | null;
   /** Forgets every error shown (a later action elsewhere on the page made them stale). */
   clearErrors: () => void;
+  /**
+   * The values differ from what the form was opened (or last reset) with, whichever way they
+   * were set (typed, `setValue` without `shouldDirty`, a chosen file, a field array's change):
+   * what `Modal`'s `dirty` and `useUnsavedChanges` take (issue 20).
+   */
+  dirty: boolean;
   idempotencyKey: string;
 }
 
@@ -104,6 +111,7 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
   const { key: idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const pendingRef = useRef(false);
 
   // A failure is about what was sent: the first edit after it takes its form-level error away.
@@ -114,6 +122,18 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
         formState: { values: true },
         callback: () => {
           setFormError(null);
+        },
+      }),
+    [subscribe],
+  );
+  // Compared with the defaults on every change (RHF's own isDirty misses a `setValue` without
+  // `shouldDirty`); a state change only when the answer flips, so typing re-renders nothing.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values, defaultValues }) => {
+          setDirty(!sameValues(values, defaultValues));
         },
       }),
     [subscribe],
@@ -182,6 +202,7 @@ export const useContractForm = <TValues extends FieldValues, TSchema extends z.Z
       setFormError(null);
       form.clearErrors();
     },
+    dirty,
     idempotencyKey,
   };
 };

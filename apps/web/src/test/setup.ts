@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetDisplaySettings } from '../lib/format';
 import { registerRouter } from '../lib/navigator';
 import { resetFakeSocket } from './fakeSocket';
 
@@ -15,6 +16,8 @@ afterEach(() => {
   cleanup();
   resetFakeSocket();
   registerRouter(null);
+  // The branding's currency symbol and time zone are module state (lib/format.ts).
+  resetDisplaySettings();
   window.sessionStorage.clear();
   window.localStorage.clear();
   document.documentElement.className = '';

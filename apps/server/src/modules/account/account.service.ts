@@ -99,6 +99,8 @@ export interface AccountServiceDeps {
   totpBox: SecretBox;
   /** PUBLIC_URL: links in mail are built from it, never from the Host header. */
   publicUrl: string;
+  /** The Basic Settings' product name, for the reset mail (default 'Safarnama'). */
+  productName?: () => Promise<string>;
   log: ServiceLog;
   /** DATA_DIR/initial-admin.txt: deleted when the admin it names changes the password. */
   initialAdminFile?: string | undefined;
@@ -199,7 +201,10 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     inBackground('could not send the password reset mail', async () => {
       const { token } = await issueLinkToken(db, admin.id, 'reset', now());
       const link = setPasswordUrl(deps.publicUrl, token);
-      await mailer.send(passwordResetMail({ email: admin.email, name: admin.name }, link));
+      const productName = await deps.productName?.();
+      await mailer.send(
+        passwordResetMail({ email: admin.email, name: admin.name }, link, productName),
+      );
     });
   };
 
@@ -328,7 +333,12 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       requestLog,
     );
     await deleteFiles(storage, obsolete, requestLog);
-    return presentProfile({ admin, userType: auth.userType, permissions: auth.permissions });
+    return presentProfile({
+      admin,
+      userType: auth.userType,
+      permissions: auth.permissions,
+      session: auth.session,
+    });
   };
 
   /**
@@ -364,6 +374,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       message:
         'Your password was changed and your other sessions were signed out. If this was not you, reset your password at once.',
       link: '/login-activity',
+      causedBySessionId: auth.session.id,
     });
   };
 
@@ -446,6 +457,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       message:
         'Signing in now needs a code from your authenticator app (or a recovery code) after your password.',
       link: '/authenticator',
+      causedBySessionId: auth.session.id,
     });
     return { recoveryCodes };
   };
@@ -493,6 +505,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       message:
         'Signing in needs only your password now. If this was not you, change your password and turn two-factor authentication on again.',
       link: '/authenticator',
+      causedBySessionId: auth.session.id,
     });
   };
 

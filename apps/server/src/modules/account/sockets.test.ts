@@ -8,7 +8,7 @@ import {
 } from '@safarnama/contract';
 import { adminUsers } from '../../db/schema/index.js';
 import { createRealtime, type Realtime } from '../../realtime/hub.js';
-import { getJson, postJson, testClock } from '../../test/account.js';
+import { enableTwoFactor, getJson, postJson, testClock } from '../../test/account.js';
 import { freshIp, login, loginAs, makeAdmin } from '../../test/factories.js';
 import { createTestApp, testConfig, type TestApp } from '../../test/harness.js';
 import { connectSocket, listenOnFreePort, refusal, type TestSocket } from '../../test/socket.js';
@@ -110,6 +110,85 @@ describe('sessions and their sockets', () => {
       link: '/login-activity',
     });
     expect(mine.socket.socket.connected).toBe(true);
+  });
+
+  /** The profile's `sessionId`: what the page compares a notification's cause with. */
+  const sessionIdOf = async (headers: Record<string, string>) => {
+    const res = await getJson(t.app, API_PATHS.auth.profile, headers);
+    expect(res.statusCode).toBe(200);
+    return (JSON.parse(res.body) as { data: { data: { sessionId?: string } } }).data.data.sessionId;
+  };
+
+  it('the notification of a password change names the session that made it (issue 20)', async () => {
+    const { admin, mine, other } = await twoDevices();
+    const mineId = await sessionIdOf(mine.headers);
+    expect(mineId).toEqual(expect.any(String));
+    expect(await sessionIdOf(other.headers)).not.toBe(mineId);
+    // A second tab of the same session: the same event, the same cause.
+    const sameSession = await connect(mine.token);
+    const res = await postJson(
+      t.app,
+      API_PATHS.auth.changePassword,
+      { currentPassword: admin.password, newPassword: 'copper-kettle-monsoon-5' },
+      mine.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    const pushed = await mine.socket.next<NotificationEvent>(SOCKET_EVENTS.notification);
+    expect(pushed).toMatchObject({
+      notification: { title: 'Password changed' },
+      unreadCount: 1,
+      causedBySessionId: mineId,
+    });
+    expect(await sameSession.next<NotificationEvent>(SOCKET_EVENTS.notification)).toEqual(pushed);
+  });
+
+  it('two-factor on and off: every session gets the same event, naming the session that did it', async () => {
+    const { admin, mine, other } = await twoDevices();
+    const [mineId, otherId] = await Promise.all([
+      sessionIdOf(mine.headers),
+      sessionIdOf(other.headers),
+    ]);
+    expect(otherId).toEqual(expect.any(String));
+    expect(otherId).not.toBe(mineId);
+
+    await enableTwoFactor(t.app, mine.headers, clock);
+    const turnedOn = await mine.socket.next<NotificationEvent>(SOCKET_EVENTS.notification);
+    expect(turnedOn).toMatchObject({
+      notification: { title: 'Two-factor authentication turned on' },
+      causedBySessionId: mineId,
+    });
+    expect(await other.socket.next<NotificationEvent>(SOCKET_EVENTS.notification)).toEqual(
+      turnedOn,
+    );
+
+    // Turned off from the other device this time: the cause follows.
+    const off = await postJson(
+      t.app,
+      API_PATHS.auth.disableTwoFactor,
+      { password: admin.password },
+      other.headers,
+    );
+    expect(off.statusCode).toBe(200);
+    const turnedOff = await other.socket.next<NotificationEvent>(SOCKET_EVENTS.notification);
+    expect(turnedOff).toMatchObject({
+      notification: { title: 'Two-factor authentication turned off' },
+      causedBySessionId: otherId,
+    });
+    expect(await mine.socket.next<NotificationEvent>(SOCKET_EVENTS.notification)).toEqual(
+      turnedOff,
+    );
+  });
+
+  it('a notification no session caused carries no cause', async () => {
+    const { admin, mine } = await twoDevices();
+    await t.app.services.notifications.notify([admin.admin.id], {
+      type: 'security',
+      title: 'Something happened',
+      message: 'Not caused by any session.',
+    });
+    const pushed = await mine.socket.next<NotificationEvent>(SOCKET_EVENTS.notification);
+    expect(pushed.notification.title).toBe('Something happened');
+    expect(pushed).not.toHaveProperty('causedBySessionId');
   });
 
   it('a reset from a link disconnects every session of the account', async () => {

@@ -63,6 +63,8 @@ export interface AdminServiceDeps {
   /** Where set-password links point (PUBLIC_URL, never the Host header). */
   publicUrl: string;
   now: () => Date;
+  /** The Basic Settings' product name, for the invitation mail (default 'Safarnama'). */
+  productName?: () => Promise<string>;
 }
 
 /**
@@ -86,6 +88,7 @@ export const createAdminService = ({
   activity,
   publicUrl,
   now,
+  productName,
 }: AdminServiceDeps) => {
   const notFound = () => new NotFound(M.userNotFound);
 
@@ -130,6 +133,7 @@ export const createAdminService = ({
           { email: row.admin.email, name: row.admin.name },
           invitedBy,
           setPasswordUrl(publicUrl, token),
+          await productName?.(),
         ),
       );
       return true;

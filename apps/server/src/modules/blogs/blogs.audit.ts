@@ -7,4 +7,5 @@ const load = byId(placeBlogs, true);
 export const BLOGS_AUDIT = {
   add: { action: 'create', entityType: 'blog', load },
   update: { action: 'update', entityType: 'blog', load },
+  remove: { action: 'delete', entityType: 'blog', load },
 } satisfies Record<string, AuditRule>;

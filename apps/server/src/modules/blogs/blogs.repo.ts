@@ -1,7 +1,8 @@
-import { desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { adminUsers, countries, placeBlogs, places, states } from '../../db/schema/index.js';
+import { PUBLISHABLE } from '../../db/publishable.js';
 import { containsText, lowered } from '../../db/search.js';
 
 export type BlogRow = typeof placeBlogs.$inferSelect;
@@ -38,15 +39,19 @@ const withNames = (db: Executor) =>
     .innerJoin(countries, eq(countries.id, placeBlogs.countryId))
     .leftJoin(adminUsers, eq(adminUsers.id, placeBlogs.authorId));
 
-/** A page, newest first, and its total (the count strategy of db/counting.ts). */
+/**
+ * A page, newest first, and its total (the count strategy of db/counting.ts); `publishable`:
+ * published blogs only (db/publishable.ts), filtered while the btree is walked.
+ */
 export const listBlogs = (
   db: Executor,
-  query: { page: number; limit: number; search: string },
+  query: { page: number; limit: number; search: string; publishable?: boolean | undefined },
   limits?: CountLimits,
 ) => {
-  const where: SQL | undefined = query.search
-    ? containsText(lowered(searchText), query.search)
-    : undefined;
+  const where: SQL | undefined = and(
+    query.search ? containsText(lowered(searchText), query.search) : undefined,
+    query.publishable ? PUBLISHABLE.blog : undefined,
+  );
   return pageWithTotal(
     db,
     { table: placeBlogs, where, page: query.page, limit: query.limit, limits },

@@ -6,11 +6,11 @@ import {
   BLOG_LIMITS,
   BLOG_MESSAGES as M,
   blogFieldsSchema,
+  blogListQuerySchema,
   blogListSchema,
   blogOneSchema,
   blogUpdateFieldsSchema,
   envelopeSchema,
-  listQuerySchema,
 } from '@safarnama/contract';
 import { requireAuth } from '../../http/access.js';
 import { ok, okRecord } from '../../http/envelope.js';
@@ -21,7 +21,7 @@ import {
   multipartValidatorCompiler,
   registerMultipart,
 } from '../../http/multipart.js';
-import { errorResponses } from '../../http/schemas.js';
+import { deleteRecordSchema, errorResponses } from '../../http/schemas.js';
 import type { BlogService } from './blogs.service.js';
 import { BLOGS_AUDIT } from './blogs.audit.js';
 
@@ -95,11 +95,24 @@ export const blogRoutes =
         config: { access: 'blogs.view' },
         schema: {
           tags,
-          summary: 'Blogs, newest first; search over title, excerpt, slug and tags',
-          querystring: listQuerySchema,
+          summary:
+            'Blogs, newest first; search over title, excerpt, slug and tags; publishable=true: published only',
+          querystring: blogListQuerySchema,
           response: { 200: envelopeSchema(blogListSchema), ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => ok(await blogs.list(request.query), M.listed),
+    );
+
+    r.delete(
+      `${S.deleteBlog('')}:id`,
+      {
+        config: { access: 'blogs.delete', audit: BLOGS_AUDIT.remove },
+        schema: deleteRecordSchema(
+          tags,
+          'Delete a blog with its cover; 409 with data.dependants while the homepage shows it',
+        ),
+      },
+      async (request) => ok(await blogs.remove(request.params.id, request.log), M.deleted),
     );
   };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import {
   BLOG_FILE_FIELD,
   BLOG_LIMITS,
@@ -9,9 +10,10 @@ import {
   makePagination,
   slugify,
   type Blog,
-  type ListQuery,
+  type blogListQuerySchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { placeBlogs } from '../../db/schema/index.js';
 import { noteEntity, transaction } from '../../db/transaction.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import { asUuid, fieldNames, indexedList, parseFields } from '../../http/form-fields.js';
@@ -22,6 +24,7 @@ import { receiveImageForm } from '../../media/form-images.js';
 import { firstByOwner, listImagesOf, replaceSingleImage } from '../../media/images.repo.js';
 import { imageFileKeys, type ImagePipeline, type StoredImage } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
+import { DEPENDANTS, deleteUnlessUsed } from '../geography/dependants.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
 import {
   findBlog,
@@ -112,7 +115,7 @@ export const createBlogService = ({
     return blog;
   };
 
-  const list = async (query: ListQuery) => {
+  const list = async (query: z.output<typeof blogListQuerySchema>) => {
     const { rows, ...counted } = await listBlogs(db, query);
     return {
       blogs: await present(rows),
@@ -267,6 +270,21 @@ export const createBlogService = ({
     return get(id);
   };
 
-  return { list, get, add, update };
+  /** DELETE delete-place-blog/{id}: refused (409) while the homepage shows it; the cover goes. */
+  const remove = (rawId: string, log?: FastifyBaseLogger) =>
+    deleteUnlessUsed(
+      { db, storage },
+      {
+        table: placeBlogs,
+        noun: 'blog',
+        notFound: M.notFound,
+        dependants: DEPENDANTS.blog,
+        images: [COVER],
+      },
+      rawId,
+      log,
+    );
+
+  return { list, get, add, update, remove };
 };
 export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_PATHS, envelopeSchema, type ClientConfig } from '@safarnama/contract';
+import { API_PATHS, envelopeSchema, type Branding, type ClientConfig } from '@safarnama/contract';
 import { ok } from '../../http/envelope.js';
 
 /** The answer's shape (the contract's `ClientConfig` interface, checked on the way out). */
@@ -12,6 +12,14 @@ const clientConfigSchema = z.object({
     ipGeolocationUrl: z.string(),
     timeoutMs: z.number().int(),
   }),
+  branding: z
+    .object({
+      productName: z.string(),
+      logoUrl: z.string().nullable(),
+      currencySymbol: z.string(),
+      timeZone: z.string(),
+    })
+    .optional(),
 }) satisfies z.ZodType<ClientConfig>;
 
 /** Every lookup off: what an app built without LOCATION_* settings (tests) answers. */
@@ -40,21 +48,37 @@ export const locationOrigins = (location: ClientConfig['location']): string[] =>
   return [...origins];
 };
 
+export interface ClientConfigDeps {
+  location: ClientConfig['location'];
+  /**
+   * The Basic Settings' branding (issue 20). Read from the basic-settings service's cache, which
+   * every save drops here and, by peer signal, in every other process: the answer stays a memory
+   * read and is never stale after a save. Left out (tests of the location part): no `branding`.
+   */
+  branding?: () => Promise<Branding>;
+}
+
 /** `GET /api/v1/common/client-config` (public): what the browser needs before sign-in. */
 export const clientConfigRoutes =
-  ({ location }: { location: ClientConfig['location'] }) =>
+  ({ location, branding }: ClientConfigDeps) =>
   async (app: FastifyInstance) => {
-    const config: ClientConfig = { location };
     app.withTypeProvider<ZodTypeProvider>().get(
       API_PATHS.common.clientConfig,
       {
         config: { access: 'public' },
         schema: {
           tags: ['common'],
-          summary: 'Settings the web app needs before sign-in (location lookup services)',
+          summary: 'Settings the web app needs before sign-in (location lookup services, branding)',
           response: { 200: envelopeSchema(clientConfigSchema) },
         },
       },
-      async () => ok(config, 'Client configuration'),
+      async (_request, reply) => {
+        // Read again after every Basic Settings save (the `branding-changed` event): no caching.
+        reply.header('cache-control', 'no-store');
+        const config: ClientConfig = branding
+          ? { location, branding: await branding() }
+          : { location };
+        return ok(config, 'Client configuration');
+      },
     );
   };

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@safarnama/contract';
-import { dataOf } from '../../test/api.js';
+import {
+  API_PATHS,
+  DEFAULT_BRANDING,
+  type BasicSettings,
+  type ClientConfig,
+} from '@safarnama/contract';
+import { postJson } from '../../test/account.js';
+import { dataOf, imagePart, record, sendForm, textParts } from '../../test/api.js';
+import { makeAdmin, makeUserType } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { makeJpeg } from '../../test/images.js';
+import { fakeMailer, postData, signedInWith } from '../../test/manage.js';
+import { LOGO_FIELD } from '../settings/basic.service.js';
 import { LOCATION_SERVICES_OFF, locationOrigins } from './client-config.routes.js';
 
 const LOCATION = {
@@ -21,7 +31,7 @@ describe('client config', () => {
 
   it('answers the location services to anyone, before sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
-    expect(dataOf(res)).toEqual({ location: LOCATION });
+    expect(dataOf<ClientConfig>(res).location).toEqual(LOCATION);
   });
 
   it("lets the page's CSP connect to exactly those services' origins", async () => {
@@ -51,11 +61,122 @@ describe('client config', () => {
     const bare = await createTestApp();
     try {
       const res = await bare.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
-      expect(dataOf(res)).toEqual({ location: LOCATION_SERVICES_OFF });
+      expect(dataOf<ClientConfig>(res).location).toEqual(LOCATION_SERVICES_OFF);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("connect-src 'self';");
     } finally {
       await bare.close();
     }
+  });
+});
+
+/** Issue 20: the Basic Settings reach every screen through `branding`, and the mails. */
+describe('client config: branding from the basic settings', () => {
+  let t: TestApp;
+  let editor: Record<string, string>;
+  const mail = fakeMailer();
+
+  const clientConfig = async () => {
+    const res = await t.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  const saveBasic = async (changes: Record<string, string>, logo?: Buffer) => {
+    const res = await sendForm(
+      t.app,
+      'POST',
+      API_PATHS.setting.updateBasic,
+      [
+        ...textParts({
+          productName: 'Safarnama',
+          timeZone: 'Asia/Kolkata',
+          currencySymbol: '₹',
+          sessionIdleMinutes: '480',
+          maintenanceMode: 'false',
+          ...changes,
+        }),
+        ...(logo ? [imagePart(LOGO_FIELD, logo)] : []),
+      ],
+      editor,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return record<BasicSettings>(res);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ mailer: mail.mailer });
+    editor = (await signedInWith(t.database.db, t.hasher, 'super')).headers;
+  });
+  afterAll(() => t.close());
+
+  it('answers the default branding before the settings are saved, to anyone and never cached', async () => {
+    const res = await clientConfig();
+    expect(dataOf<ClientConfig>(res).branding).toEqual({
+      productName: 'Safarnama',
+      logoUrl: null,
+      currencySymbol: '₹',
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(DEFAULT_BRANDING.productName).toBe('Safarnama');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("answers the saved name, logo, currency symbol and time zone at once, and the logo's URL is one the CSP allows", async () => {
+    const saved = await saveBasic(
+      { productName: 'Yatra Desk', currencySymbol: '$', timeZone: 'America/New_York' },
+      await makeJpeg(600, 200),
+    );
+    const res = await clientConfig();
+    const branding = dataOf<ClientConfig>(res).branding;
+    expect(branding).toEqual({
+      productName: 'Yatra Desk',
+      logoUrl: saved.logoUrl,
+      currencySymbol: '$',
+      timeZone: 'America/New_York',
+    });
+    // Served by this app (same origin), so the CSP's img-src 'self' covers it.
+    expect(branding?.logoUrl).toMatch(/^\/uploads\/images\/.+\.webp$/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(/img-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toContain("'self'");
+    const logo = await t.app.inject({ method: 'GET', url: branding?.logoUrl ?? '' });
+    expect(logo.statusCode).toBe(200);
+
+    // Another save without the logo keeps it; removing it answers null.
+    await saveBasic({ productName: 'Yatra Desk', removeLogo: 'true' });
+    expect(dataOf<ClientConfig>(await clientConfig()).branding).toMatchObject({
+      productName: 'Yatra Desk',
+      logoUrl: null,
+      currencySymbol: '₹',
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
+  it('names the product of the basic settings in the reset and invitation mails', async () => {
+    await saveBasic({ productName: 'Yatra Desk' });
+    mail.sent.length = 0;
+    const admin = await makeAdmin(t.database.db, t.hasher);
+    const forgot = await postJson(t.app, API_PATHS.auth.forgotPassword, { email: admin.email });
+    expect(forgot.statusCode, forgot.body).toBe(200);
+    await t.app.services.account.settle();
+    const type = await makeUserType(t.database.db, { permissions: ['itineraries.view'] });
+    const invited = await postData(
+      t.app,
+      API_PATHS.manage.addUser,
+      {
+        name: 'Ravi Rao',
+        email: 'ravi.rao@example.com',
+        phone: '+91 98765 43210',
+        userTypeId: type.id,
+      },
+      editor,
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+
+    const [reset, invitation] = mail.sent;
+    expect(reset?.subject).toBe('Reset your Yatra Desk password');
+    expect(reset?.text).toContain('your Yatra Desk back-office account');
+    expect(invitation?.subject).toBe('You are invited to the Yatra Desk back-office');
+    expect(invitation?.html).toContain('Welcome to Yatra Desk');
+    expect(JSON.stringify(mail.sent)).not.toContain('Safarnama');
   });
 });

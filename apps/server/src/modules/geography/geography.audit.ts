@@ -13,4 +13,7 @@ export const GEOGRAPHY_AUDIT = {
   updateState: { action: 'update', entityType: 'state', load: state },
   addPlace: { action: 'create', entityType: 'place', load: place },
   updatePlace: { action: 'update', entityType: 'place', load: place },
+  deleteCountry: { action: 'delete', entityType: 'country', load: country },
+  deleteState: { action: 'delete', entityType: 'state', load: state },
+  deletePlace: { action: 'delete', entityType: 'place', load: place },
 } satisfies Record<string, AuditRule>;

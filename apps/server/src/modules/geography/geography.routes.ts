@@ -26,7 +26,7 @@ import {
 import { ok, okRecord } from '../../http/envelope.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
-import { errorResponses } from '../../http/schemas.js';
+import { deleteRecordSchema, errorResponses } from '../../http/schemas.js';
 import type { GeographyService } from './geography.service.js';
 import { GEOGRAPHY_AUDIT } from './geography.audit.js';
 
@@ -37,6 +37,9 @@ const image = {
 };
 const multipart = { consumes: ['multipart/form-data'] } as const;
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
+const deleteSchema = (summary: string) => deleteRecordSchema(tags, summary);
+// The contract's path builders encode the id they get; Fastify wants `:id` as it is.
+const path = (build: (id: string) => string) => `${build('')}:id`;
 
 export interface GeographyRoutesDeps {
   geography: GeographyService;
@@ -110,6 +113,17 @@ export const geographyRoutes =
       },
       async () => ok(await countries.active(), 'Countries fetched successfully'),
     );
+    r.delete(
+      path(S.deleteCountry),
+      {
+        config: { access: 'geography.delete', audit: GEOGRAPHY_AUDIT.deleteCountry },
+        schema: deleteSchema(
+          'Delete a country with its flag; 409 with data.dependants while states, places, place details, blogs or itineraries use it',
+        ),
+      },
+      async (request) =>
+        ok(await countries.remove(request.params.id, request.log), M.countryDeleted),
+    );
 
     // ── states ───────────────────────────────────────────────────────────────────────────────
     r.post(
@@ -174,6 +188,16 @@ export const geographyRoutes =
       },
       async (request) =>
         ok(await states.active(request.query.countryId), 'States fetched successfully'),
+    );
+    r.delete(
+      path(S.deleteState),
+      {
+        config: { access: 'geography.delete', audit: GEOGRAPHY_AUDIT.deleteState },
+        schema: deleteSchema(
+          'Delete a state with its image; 409 with data.dependants while places, place details, blogs or itineraries use it',
+        ),
+      },
+      async (request) => ok(await states.remove(request.params.id, request.log), M.stateDeleted),
     );
 
     // ── places ───────────────────────────────────────────────────────────────────────────────
@@ -243,5 +267,15 @@ export const geographyRoutes =
           await places.active(request.query.countryId, request.query.stateId),
           'Places fetched successfully',
         ),
+    );
+    r.delete(
+      path(S.deletePlace),
+      {
+        config: { access: 'geography.delete', audit: GEOGRAPHY_AUDIT.deletePlace },
+        schema: deleteSchema(
+          'Delete a place with its image; 409 with data.dependants while place details, blogs, itineraries or the homepage use it',
+        ),
+      },
+      async (request) => ok(await places.remove(request.params.id, request.log), M.placeDeleted),
     );
   };

@@ -16,6 +16,7 @@ import {
 } from '@safarnama/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
+import { countries, places, states } from '../../db/schema/index.js';
 import { noteEntity, transaction } from '../../db/transaction.js';
 import { NotFound } from '../../http/errors.js';
 import { asUuid, fieldNames, parseFields } from '../../http/form-fields.js';
@@ -51,6 +52,7 @@ import {
   updateState,
 } from './geography.repo.js';
 import { presentCountry, presentPlace, presentState } from './geography.present.js';
+import { DEPENDANTS, deleteUnlessUsed } from './dependants.js';
 import { checkHierarchy, guardWrite } from './hierarchy.js';
 
 const COUNTRY_CONFLICTS = { countries_name_lower_key: M.duplicateCountry };
@@ -182,6 +184,20 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         getCountry,
         log,
       ),
+    /** DELETE delete-country/{id}: refused (409) while states or content use it. */
+    remove: (rawId: string, log?: FastifyBaseLogger) =>
+      deleteUnlessUsed(
+        { db, storage },
+        {
+          table: countries,
+          noun: 'country',
+          notFound: M.countryNotFound,
+          dependants: DEPENDANTS.country,
+          images: ['country'],
+        },
+        rawId,
+        log,
+      ),
   };
 
   // ── states ─────────────────────────────────────────────────────────────────────────────────
@@ -250,6 +266,20 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         },
         STATE_CONFLICTS,
         getState,
+        log,
+      ),
+    /** DELETE delete-state/{id}: refused (409) while places or content use it. */
+    remove: (rawId: string, log?: FastifyBaseLogger) =>
+      deleteUnlessUsed(
+        { db, storage },
+        {
+          table: states,
+          noun: 'state',
+          notFound: M.stateNotFound,
+          dependants: DEPENDANTS.state,
+          images: ['state'],
+        },
+        rawId,
         log,
       ),
   };
@@ -331,6 +361,20 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         },
         PLACE_CONFLICTS,
         getPlace,
+        log,
+      ),
+    /** DELETE delete-place/{id}: refused (409) while content or the homepage use it. */
+    remove: (rawId: string, log?: FastifyBaseLogger) =>
+      deleteUnlessUsed(
+        { db, storage },
+        {
+          table: places,
+          noun: 'place',
+          notFound: M.placeNotFound,
+          dependants: DEPENDANTS.place,
+          images: ['place'],
+        },
+        rawId,
         log,
       ),
   };

@@ -12,6 +12,8 @@ import {
   places,
   states,
 } from '../../db/schema/index.js';
+import { shownImage, type ShownImage } from '../../media/images.repo.js';
+import { itineraryCoverSql } from '../itineraries/itineraries.repo.js';
 
 export type HomepageSettingsRow = typeof homepageSettings.$inferSelect;
 
@@ -30,7 +32,9 @@ const placeRows = (db: Executor) =>
       stateName: placeState.name,
       countryId: placeCountry.id,
       countryName: placeCountry.name,
-      active: sql<boolean>`(${places.isActive} and ${placeState.isActive} and ${placeCountry.isActive})`,
+      isActive: places.isActive,
+      stateActive: placeState.isActive,
+      countryActive: placeCountry.isActive,
     })
     .from(places)
     .innerJoin(placeState, eq(placeState.id, places.stateId))
@@ -42,15 +46,34 @@ export const findPlaces = (db: Executor, ids: readonly string[]) =>
 
 export const findItineraryStates = (db: Executor, ids: readonly string[]) =>
   db
-    .select({ id: itineraries.id, isActive: itineraries.isActive })
+    .select({
+      id: itineraries.id,
+      title: itineraries.title,
+      isActive: itineraries.isActive,
+      visibility: itineraries.visibility,
+    })
     .from(itineraries)
     .where(inArray(itineraries.id, [...ids]));
 
-export const findBlogIds = (db: Executor, ids: readonly string[]) =>
+export const findBlogStates = (db: Executor, ids: readonly string[]) =>
   db
-    .select({ id: placeBlogs.id })
+    .select({ id: placeBlogs.id, title: placeBlogs.title, status: placeBlogs.status })
     .from(placeBlogs)
     .where(inArray(placeBlogs.id, [...ids]));
+
+/** The ids saved now (read after the settings row is locked, so no save runs meanwhile). */
+export const savedIds = async (tx: Executor) => {
+  const [placeRows, packageRows, blogRows] = [
+    await tx.select({ id: homepageDestinations.placeId }).from(homepageDestinations),
+    await tx.select({ id: homepagePackages.itineraryId }).from(homepagePackages),
+    await tx.select({ id: homepageBlogs.blogId }).from(homepageBlogs),
+  ];
+  return {
+    places: new Set(placeRows.map((r) => r.id)),
+    packages: new Set(packageRows.map((r) => r.id)),
+    blogs: new Set(blogRows.map((r) => r.id)),
+  };
+};
 
 /** The selection as saved: destinations and blogs by position, packages by display order. */
 export const readSelection = async (db: Executor) => {
@@ -66,12 +89,15 @@ export const readSelection = async (db: Executor) => {
         duration: itineraries.duration,
         pricePerPerson: itineraries.pricePerPerson,
         description: itineraries.description,
+        isActive: itineraries.isActive,
+        visibility: itineraries.visibility,
+        image: sql<ShownImage | null>`${itineraryCoverSql}`.mapWith(shownImage),
       })
       .from(homepagePackages)
       .innerJoin(itineraries, eq(itineraries.id, homepagePackages.itineraryId))
       .orderBy(asc(homepagePackages.displayOrder), asc(itineraries.id)),
     db
-      .select({ id: placeBlogs.id, title: placeBlogs.title })
+      .select({ id: placeBlogs.id, title: placeBlogs.title, status: placeBlogs.status })
       .from(homepageBlogs)
       .innerJoin(placeBlogs, eq(placeBlogs.id, homepageBlogs.blogId))
       .orderBy(asc(homepageBlogs.position)),

@@ -31,7 +31,8 @@ export const homepageRoutes =
         config: { access: 'homepage.view' },
         schema: {
           tags,
-          summary: 'The homepage settings (an empty selection until they are first saved)',
+          summary:
+            'The homepage settings (an empty selection until they are first saved); each chosen item says whether the site shows it (publishable, hiddenReason)',
           response: { 200: one, ...errorResponses(401, 403) },
         },
       },
@@ -45,7 +46,7 @@ export const homepageRoutes =
         schema: {
           tags,
           summary:
-            'Replace the homepage selection: duplicates dropped, limits 6/8/3, active places and itineraries only, displayOrder rewritten to 1..n',
+            'Replace the homepage selection: duplicates dropped, limits 6/8/3, an added item must be publishable (place, state and country active; itinerary active and public; blog published; one saved before may stay), displayOrder rewritten to 1..n',
           body: requestSchema(homepageSettingsInputSchema),
           response: { 200: one, ...errorResponses(400, 401, 403) },
         },

@@ -2,6 +2,11 @@ import type { z } from 'zod';
 import {
   HOMEPAGE_LIMITS,
   HOMEPAGE_MESSAGES as M,
+  blogHiddenReason,
+  itineraryHiddenReason,
+  notPublishableMessage,
+  placeHiddenReason,
+  type HomepageHiddenReason,
   type HomepageSettings,
   type homepageSettingsInputSchema,
 } from '@safarnama/contract';
@@ -14,13 +19,14 @@ import { firstByOwner, listImagesOf } from '../../media/images.repo.js';
 import { presentImage } from '../../media/images.present.js';
 import type { StorageDriver } from '../../media/storage.js';
 import {
-  findBlogIds,
+  findBlogStates,
   findItineraryStates,
   findPlaces,
   findSettings,
   lockSettings,
   readSelection,
   replaceSelection,
+  savedIds,
 } from './homepage.repo.js';
 
 export type HomepageInputData = z.output<typeof homepageSettingsInputSchema>;
@@ -56,6 +62,15 @@ export const orderPackages = <T extends { displayOrder: number }>(packages: read
     .sort((a, b) => a.p.displayOrder - b.p.displayOrder || a.i - b.i)
     .map(({ p }, i) => ({ ...p, displayOrder: i + 1 }));
 
+/** The optional fields of a chosen item: `publishable`, and why not when it is not. */
+export const publishableFields = (reason: HomepageHiddenReason | null) =>
+  reason ? { publishable: false, hiddenReason: reason } : { publishable: true };
+
+/** The field error of an item the site cannot show, by kind and reason. */
+const PLACE_REFUSAL = M.placeInactive;
+const packageRefusal = (reason: HomepageHiddenReason) =>
+  reason === 'Private' ? M.packagePrivate : M.packageInactive;
+
 export interface HomepageServiceDeps {
   db: Database;
   storage: StorageDriver;
@@ -85,6 +100,7 @@ export const createHomepageService = ({
           state: { _id: d.stateId, name: d.stateName },
           country: { _id: d.countryId, name: d.countryName },
           image: picture ? presentImage(picture, storage) : null,
+          ...publishableFields(placeHiddenReason(d)),
         };
       }),
       trendingActivities: [],
@@ -95,8 +111,14 @@ export const createHomepageService = ({
         duration: p.duration,
         pricePerPerson: p.pricePerPerson,
         description: p.description,
+        image: p.image ? presentImage(p.image, storage) : null,
+        ...publishableFields(itineraryHiddenReason(p)),
       })),
-      blogs: selection.blogs.map((b) => ({ _id: b.id, title: b.title })),
+      blogs: selection.blogs.map((b) => ({
+        _id: b.id,
+        title: b.title,
+        ...publishableFields(blogHiddenReason(b)),
+      })),
       isActive: settings?.isActive ?? true,
       updatedAt: settings ? settings.updatedAt.toISOString() : null,
     };
@@ -127,29 +149,55 @@ export const createHomepageService = ({
     await transaction(db, async (tx) => {
       // The singleton row first: it serialises concurrent saves for the rest of the transaction.
       await lockSettings(tx, input.isActive, now());
+      const saved = await savedIds(tx);
       const [placeRows, itineraryRows, blogRows] = await Promise.all([
         findPlaces(tx, known(placeIds)),
         findItineraryStates(tx, known(packageIds)),
-        findBlogIds(tx, known(blogIds)),
+        findBlogStates(tx, known(blogIds)),
       ]);
       const placeById = new Map(placeRows.map((r) => [r.id, r]));
       const itineraryById = new Map(itineraryRows.map((r) => [r.id, r]));
-      const blogSet = new Set(blogRows.map((r) => r.id));
+      const blogById = new Map(blogRows.map((r) => [r.id, r]));
 
+      // An item the site cannot show may stay if it was saved before (it became unpublishable
+      // later: the GET flags it); adding one is refused, naming it.
       const errors = new FieldErrors();
+      const hidden: { name: string; reason: HomepageHiddenReason }[] = [];
+      const refuse = (
+        path: string,
+        message: string,
+        name: string,
+        reason: HomepageHiddenReason,
+      ) => {
+        errors.add(path, message);
+        hidden.push({ name, reason });
+      };
       for (const e of placeIds) {
+        const path = `trendingDestinations[${e.index}]`;
         const row = e.id ? placeById.get(e.id) : undefined;
-        if (!row) errors.add(`trendingDestinations[${e.index}]`, M.placeNotFound);
-        else if (!row.active) errors.add(`trendingDestinations[${e.index}]`, M.placeInactive);
+        const reason = row ? placeHiddenReason(row) : null;
+        if (!row) errors.add(path, M.placeNotFound);
+        else if (reason && !saved.places.has(row.id)) refuse(path, PLACE_REFUSAL, row.name, reason);
       }
       for (const e of packageIds) {
+        const path = `tourPackages[${e.index}]._id`;
         const row = e.id ? itineraryById.get(e.id) : undefined;
-        if (!row) errors.add(`tourPackages[${e.index}]._id`, M.packageNotFound);
-        else if (!row.isActive) errors.add(`tourPackages[${e.index}]._id`, M.packageInactive);
+        const reason = row ? itineraryHiddenReason(row) : null;
+        if (!row) errors.add(path, M.packageNotFound);
+        else if (reason && !saved.packages.has(row.id))
+          refuse(path, packageRefusal(reason), row.title, reason);
       }
-      for (const e of blogIds)
-        if (!e.id || !blogSet.has(e.id)) errors.add(`blogs[${e.index}]`, M.blogNotFound);
-      errors.throwIfAny();
+      for (const e of blogIds) {
+        const path = `blogs[${e.index}]`;
+        const row = e.id ? blogById.get(e.id) : undefined;
+        const reason = row ? blogHiddenReason(row) : null;
+        if (!row) errors.add(path, M.blogNotFound);
+        else if (reason && !saved.blogs.has(row.id)) refuse(path, M.blogDraft, row.title, reason);
+      }
+      if (errors.list.length > 0)
+        throw hidden.length > 0
+          ? new ValidationError(errors.list, notPublishableMessage(hidden))
+          : new ValidationError(errors.list);
 
       await replaceSelection(tx, {
         isActive: input.isActive,

@@ -129,10 +129,12 @@ describe('homepage settings API', () => {
         duration: '5 Days / 4 Nights',
         pricePerPerson: 12500,
         description: '<p>Backwaters</p>',
+        image: null,
+        publishable: true,
       },
       expect.objectContaining({ _id: i1?.id, displayOrder: 2 }),
     ]);
-    expect(again.blogs).toEqual([{ _id: b1?.id, title: b1?.title }]);
+    expect(again.blogs).toEqual([{ _id: b1?.id, title: b1?.title, publishable: true }]);
     expect(again.isActive).toBe(false);
     expect(again.updatedAt).not.toBeNull();
 

@@ -17,6 +17,7 @@ export const presentItinerary = (
     stateName,
     placeName,
     libraryTitle,
+    coverImage,
   }: ItineraryWithNames,
   gallery: readonly ImageRow[],
   storage: StorageDriver,
@@ -46,6 +47,7 @@ export const presentItinerary = (
   faqs: row.faqs.map((f) => ({ question: f.question, answer: f.answer })),
   isActive: row.isActive,
   gallery: gallery.map((image) => presentImage(image, storage)),
+  coverImage: coverImage ? presentImage(coverImage, storage) : null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -3,7 +3,9 @@ import type { Executor } from '../../db/client.js';
 import { countRows, pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { reuse } from '../../db/prepared.js';
 import { countries, imageLibraries, itineraries, places, states } from '../../db/schema/index.js';
+import { PUBLISHABLE } from '../../db/publishable.js';
 import { containsPattern, containsText } from '../../db/search.js';
+import { firstImageSql, shownImage, type ShownImage } from '../../media/images.repo.js';
 
 export type ItineraryRow = typeof itineraries.$inferSelect;
 export type NewItinerary = typeof itineraries.$inferInsert;
@@ -21,7 +23,15 @@ export interface ItineraryWithNames {
   stateName: string;
   placeName: string;
   libraryTitle: string | null;
+  /** Its image library's first image, else its gallery's first (issue 20's card thumbnails). */
+  coverImage: ShownImage | null;
 }
+
+/**
+ * The package's picture: its library's first image, else its gallery's first; two scalar
+ * sub-selects on `images_owner_idx` (the second runs only when the first finds nothing).
+ */
+export const itineraryCoverSql = sql`coalesce(${firstImageSql('image-library', itineraries.imageLibraryId)}, ${firstImageSql('itinerary-gallery', itineraries.id)})`;
 
 /**
  * The listed columns: the itinerary's own and its parents' names as scalar sub-selects (primary
@@ -38,17 +48,21 @@ const namedColumns = {
   libraryTitle: sql<
     string | null
   >`(select ${imageLibraries.title} from ${imageLibraries} where ${imageLibraries.id} = ${itineraries.imageLibraryId})`,
+  coverImage: sql<ShownImage | null>`${itineraryCoverSql}`.mapWith(shownImage),
 };
 
 export interface ItineraryFilter {
   search: string;
   /** A canonical UUID, or null for "no such place" (a malformed id matches nothing). */
   placeId?: string | null | undefined;
+  /** Only what the public site can show (`publishable=true`, db/publishable.ts). */
+  publishable?: boolean | undefined;
 }
 
-const whereOf = ({ search, placeId }: ItineraryFilter): SQL | undefined =>
+const whereOf = ({ search, placeId, publishable }: ItineraryFilter): SQL | undefined =>
   and(
     placeId === null ? sql`false` : placeId ? eq(itineraries.placeId, placeId) : undefined,
+    publishable ? PUBLISHABLE.itinerary : undefined,
     // `search_text` is generated lower-cased (title, type, description without tags) and
     // trigram-indexed.
     search ? containsText(itineraries.searchText, search) : undefined,
@@ -99,10 +113,19 @@ const PAGES = {
     named: false,
   },
 };
-const builtPage = (kind: keyof typeof PAGES) => (db: Executor) =>
-  pageQuery(db, PAGES[kind].where, limitAndOffset.limit, limitAndOffset.offset).prepare(
-    PAGES[kind].named ? `itinerary_page_${kind}` : '',
-  );
+/**
+ * A page statement: one of the four kinds, with or without the `publishable` condition (a plain
+ * filter on the row while the same btree is walked; its own statement name, so its own plan).
+ */
+const pageName = (kind: keyof typeof PAGES, publishable: boolean) =>
+  `itinerary_page_${kind}${publishable ? '_publishable' : ''}`;
+const builtPage = (kind: keyof typeof PAGES, publishable: boolean) => (db: Executor) =>
+  pageQuery(
+    db,
+    publishable ? and(PAGES[kind].where, PUBLISHABLE.itinerary) : PAGES[kind].where,
+    limitAndOffset.limit,
+    limitAndOffset.offset,
+  ).prepare(PAGES[kind].named ? pageName(kind, publishable) : '');
 
 /**
  * One page, newest first: the page's ids are picked from the btree (`created_at desc, id desc`,
@@ -124,7 +147,8 @@ export const listItineraryPage = async (
     : filter.search
       ? 'search'
       : 'all';
-  return reuse(db, `itinerary_page_${kind}`, builtPage(kind)).execute({
+  const publishable = filter.publishable === true;
+  return reuse(db, pageName(kind, publishable), builtPage(kind, publishable)).execute({
     limit,
     offset,
     ...(filter.placeId ? { placeId: filter.placeId } : {}),

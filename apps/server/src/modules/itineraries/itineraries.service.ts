@@ -105,6 +105,7 @@ export const createItineraryService = ({
     const filter: ItineraryFilter = {
       search: query.search,
       placeId: query.placeId ? (asUuid(query.placeId) ?? null) : undefined,
+      publishable: query.publishable,
     };
     const { rows, ...counted } = await listItineraries(db, filter, query, limits);
     return {

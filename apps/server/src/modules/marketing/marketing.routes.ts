@@ -5,10 +5,10 @@ import {
   API_PATHS,
   MARKETING_CHANNELS,
   MARKETING_MESSAGES as M,
+  addScheduledNotificationFieldsSchema,
   deleteScheduledNotificationRequestSchema,
   envelopeSchema,
   requestSchema,
-  scheduledNotificationFieldsSchema,
   scheduledNotificationListQuerySchema,
   scheduledNotificationListSchema,
   scheduledNotificationSchema,
@@ -54,9 +54,9 @@ export const marketingRoutes =
         schema: {
           tags,
           summary:
-            'Schedule a notification (multipart): title, message, optional image and link, channels, audience, a future time',
+            'Schedule a notification (multipart): title, message, optional image (or copyImageFrom: the id of a notification whose image is copied) and link, channels, audience, a future time',
           ...multipart,
-          body: multipartDoc(scheduledNotificationFieldsSchema, required, extra),
+          body: multipartDoc(addScheduledNotificationFieldsSchema, required, extra),
           response: { 201: one, ...errorResponses(400, 401, 403, 413, 415) },
         },
       },

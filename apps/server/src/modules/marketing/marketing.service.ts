@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { uuidv7 } from 'uuidv7';
 import {
   MARKETING_MESSAGES as M,
+  addScheduledNotificationFieldsSchema,
   makePagination,
-  scheduledNotificationFieldsSchema,
   updateScheduledNotificationFieldsSchema,
   type ScheduledNotification,
   type ScheduledNotificationList,
+  type scheduledNotificationFieldsSchema,
   type scheduledNotificationListQuerySchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
@@ -18,8 +19,13 @@ import { asUuid, fieldNames, indexedList, parseFields } from '../../http/form-fi
 import type { FormReader } from '../../http/multipart.js';
 import { deleteFiles, withStoredFiles, type FileBatch } from '../../media/files.js';
 import { receiveImageForm } from '../../media/form-images.js';
-import { deleteImagesOf, insertImages, replaceSingleImage } from '../../media/images.repo.js';
-import { imageFileKeys, type ImagePipeline } from '../../media/pipeline.js';
+import {
+  deleteImagesOf,
+  insertImages,
+  listImagesOf,
+  replaceSingleImage,
+} from '../../media/images.repo.js';
+import { imageFileKeys, type ImagePipeline, type StoredImage } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 import {
   activeUserTypeExists,
@@ -83,7 +89,7 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
   const receive = async (
     read: FormReader,
     schema:
-      typeof scheduledNotificationFieldsSchema | typeof updateScheduledNotificationFieldsSchema,
+      typeof addScheduledNotificationFieldsSchema | typeof updateScheduledNotificationFieldsSchema,
     batch: FileBatch,
   ) => {
     const { form, files } = await receiveImageForm(
@@ -137,7 +143,30 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
   const refusal = async (tx: Executor, id: string) =>
     (await statusOf(tx, id)) === undefined ? new NotFound(M.notFound) : new Conflict(M.notEditable);
 
-  /** POST add-new-notification (multipart). */
+  /**
+   * 'Duplicate': a copy of the image of notification `sourceId` (whatever its status), its files
+   * copied through `batch` under new keys, so the copy and the source each own their files (a
+   * later delete or replacement of either leaves the other whole). 400 at `copyImageFrom` when
+   * that notification is gone, has no image, or its files cannot be read.
+   */
+  const copyImageOf = async (
+    sourceId: string,
+    batch: FileBatch,
+    log?: FastifyBaseLogger,
+  ): Promise<StoredImage> => {
+    const refuse = () =>
+      new ValidationError([{ path: 'copyImageFrom', message: M.noImageToCopy }], M.noImageToCopy);
+    const [source] = await listImagesOf(db, IMAGE_OWNER, [sourceId]);
+    if (!source) throw refuse();
+    try {
+      return await pipeline.copy(source, (key) => storage.read(key), batch);
+    } catch (err) {
+      log?.warn({ err, sourceId }, 'could not copy the image of a scheduled notification');
+      throw refuse();
+    }
+  };
+
+  /** POST add-new-notification (multipart; `copyImageFrom` instead of an image: 'Duplicate'). */
   const add = async (
     auth: AuthContext,
     read: FormReader,
@@ -146,8 +175,22 @@ export const createMarketingService = ({ db, storage, pipeline, now }: Marketing
     const id = await withStoredFiles(
       storage,
       async (batch) => {
-        const { input, image } = await receive(read, scheduledNotificationFieldsSchema, batch);
-        const fields = parseFields(scheduledNotificationFieldsSchema, input);
+        const { input, image: uploaded } = await receive(
+          read,
+          addScheduledNotificationFieldsSchema,
+          batch,
+        );
+        const { copyImageFrom, ...fields } = parseFields(
+          addScheduledNotificationFieldsSchema,
+          input,
+        );
+        if (uploaded && copyImageFrom) {
+          throw new ValidationError(
+            [{ path: 'copyImageFrom', message: M.imageOrCopy }],
+            M.imageOrCopy,
+          );
+        }
+        const image = copyImageFrom ? await copyImageOf(copyImageFrom, batch, log) : uploaded;
         return transaction(db, async (tx) => {
           const values = await checkFields(tx, fields);
           const id = uuidv7();

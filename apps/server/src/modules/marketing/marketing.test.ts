@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -258,6 +259,126 @@ describe('scheduled notifications: add, list, update, delete', () => {
       .from(scheduledNotifications)
       .where(eq(scheduledNotifications.id, saved.id));
     expect(row).toMatchObject({ title: 'Claimed one', status: 'sent' });
+  });
+
+  it('refuses to update a notification that was sent (409) and keeps it as it was', async () => {
+    const saved = await created({ title: 'Sent one' });
+    await setStatus(saved.id, 'sent');
+    const refused = errorOf(
+      await update(
+        formOf(
+          { ...fields({ title: 'Rewritten' }), id: saved.id },
+          ['sms'],
+          await makeJpeg(400, 300),
+        ),
+      ),
+      409,
+    );
+    expect(refused).toMatchObject({ success: false, message: M.notEditable });
+    const [row] = await t.database.db
+      .select()
+      .from(scheduledNotifications)
+      .where(eq(scheduledNotifications.id, saved.id));
+    expect(row).toMatchObject({
+      title: 'Sent one',
+      channels: ['email'],
+      status: 'sent',
+      imageId: null,
+    });
+    // The refused upload left no file and no image row behind.
+    expect(await t.database.db.select().from(images).where(eq(images.ownerId, saved.id))).toEqual(
+      [],
+    );
+  });
+
+  describe('duplicate: copyImageFrom', () => {
+    const imageRowsOf = (ownerId: string) =>
+      t.database.db.select().from(images).where(eq(images.ownerId, ownerId));
+    const fileKeysOf = async (ownerId: string) =>
+      (await imageRowsOf(ownerId)).flatMap((image) => [
+        image.fileKey,
+        ...image.variants.map((v) => v.key),
+      ]);
+
+    it('copies the image of a sent notification into files of its own', async () => {
+      const source = record<ScheduledNotification>(
+        await add(formOf(fields({ title: 'With picture' }), ['push'], await makeJpeg(1200, 800))),
+        201,
+      );
+      await setStatus(source.id, 'sent');
+      const sourceKeys = await fileKeysOf(source.id);
+      const before = await storedFiles(t.uploadsDir);
+
+      const copy = record<ScheduledNotification>(
+        await add(formOf(fields({ title: 'With picture', copyImageFrom: source.id }), ['push'])),
+        201,
+      );
+      expect(copy.id).not.toBe(source.id);
+      expect(copy.status).toBe('scheduled');
+      expect(copy.imageUrl).toMatch(/^\/uploads\/images\/.+-768\.webp$/);
+      expect(copy.imageUrl).not.toBe(source.imageUrl);
+      const [sourceRow] = await imageRowsOf(source.id);
+      const [copyRow] = await imageRowsOf(copy.id);
+      expect(copyRow).toMatchObject({
+        ownerType: IMAGE_OWNER,
+        mimeType: sourceRow?.mimeType,
+        width: sourceRow?.width,
+        height: sourceRow?.height,
+        placeholder: sourceRow?.placeholder,
+      });
+      const copyKeys = await fileKeysOf(copy.id);
+      expect(copyKeys).toHaveLength(sourceKeys.length);
+      for (const key of copyKeys) expect(sourceKeys).not.toContain(key);
+      // Byte for byte the same files, under new keys.
+      const root = t.uploadsDir;
+      expect(await readFile(`${root}/${copyKeys[0]}`)).toEqual(
+        await readFile(`${root}/${sourceKeys[0]}`),
+      );
+      expect((await storedFiles(root)).length).toBe(before.length + copyKeys.length);
+
+      // Deleting the copy leaves the source's files whole.
+      await remove(copy.id);
+      expect(await storedFiles(root)).toEqual(before);
+    });
+
+    it('refuses a notification without an image, an unknown one, and an image sent as well', async () => {
+      const before = await storedFiles(t.uploadsDir);
+      const plain = await created();
+      const none = errorOf(await add(formOf(fields({ copyImageFrom: plain.id }))), 400);
+      expect(none.details).toEqual([{ path: 'copyImageFrom', message: M.noImageToCopy }]);
+      const unknownId = '0190a0a0-0000-7000-8000-00000000abcd';
+      const gone = errorOf(await add(formOf(fields({ copyImageFrom: unknownId }))), 400);
+      expect(gone.message).toBe(M.noImageToCopy);
+      const bad = errorOf(await add(formOf(fields({ copyImageFrom: 'not-an-id' }))), 400);
+      expect(bad.details?.[0]?.path).toBe('copyImageFrom');
+
+      const source = record<ScheduledNotification>(
+        await add(formOf(fields(), ['push'], await makeJpeg(400, 300))),
+        201,
+      );
+      const withSource = await storedFiles(t.uploadsDir);
+      const both = errorOf(
+        await add(formOf(fields({ copyImageFrom: source.id }), ['push'], await makePng(300, 200))),
+        400,
+      );
+      expect(both.details).toEqual([{ path: 'copyImageFrom', message: M.imageOrCopy }]);
+      // A refused copy (a past time) keeps no copied file either.
+      errorOf(
+        await add(formOf(fields({ copyImageFrom: source.id, scheduledAt: future(-HOUR) }))),
+        400,
+      );
+      expect(await storedFiles(t.uploadsDir)).toEqual(withSource);
+      await remove(source.id);
+      expect(await storedFiles(t.uploadsDir)).toEqual(before);
+    });
+
+    it('needs marketing.create like any add', async () => {
+      const source = record<ScheduledNotification>(
+        await add(formOf(fields(), ['push'], await makeJpeg(400, 300))),
+        201,
+      );
+      errorOf(await add(formOf(fields({ copyImageFrom: source.id })), viewer), 403);
+    });
   });
 
   it('deletes a scheduled notification (the row is gone)', async () => {

@@ -28,6 +28,12 @@ export interface NotificationInput {
   message: string;
   /** An in-app path to open (e.g. '/login-activity'), or null. */
   link?: string | null;
+  /**
+   * The session whose own action caused it (not stored): the socket event carries it as
+   * `causedBySessionId`, so that session's tab, which has toasted the outcome already, does not
+   * toast it a second time. Every session gets the same event.
+   */
+  causedBySessionId?: string;
 }
 
 export interface NotificationServiceDeps {
@@ -72,6 +78,7 @@ export const createNotificationService = ({ db, realtime, now }: NotificationSer
       const event: NotificationEvent = {
         notification,
         unreadCount: counts.get(row.adminId) ?? 0,
+        ...(input.causedBySessionId ? { causedBySessionId: input.causedBySessionId } : {}),
       };
       realtime.emitToAdmins([row.adminId], SOCKET_EVENTS.notification, event);
     });

@@ -10,4 +10,5 @@ export const PLACE_DETAILS_AUDIT = {
   update: { action: 'update', entityType, load },
   galleryAdd: { action: 'gallery-add', entityType, load },
   galleryRemove: { action: 'gallery-remove', entityType, load },
+  remove: { action: 'delete', entityType, load },
 } satisfies Record<string, AuditRule>;

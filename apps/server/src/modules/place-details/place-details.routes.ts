@@ -24,7 +24,7 @@ import {
   multipartValidatorCompiler,
   registerMultipart,
 } from '../../http/multipart.js';
-import { errorResponses } from '../../http/schemas.js';
+import { deleteRecordSchema, errorResponses } from '../../http/schemas.js';
 import type { PlaceDetailsService } from './place-details.service.js';
 import { PLACE_DETAILS_AUDIT } from './place-details.audit.js';
 
@@ -163,5 +163,17 @@ export const placeDetailsRoutes =
       },
       async (request) =>
         okRecord(await placeDetails.removeGallery(request.body.data, request.log), M.imageRemoved),
+    );
+
+    r.delete(
+      `${S.deletePlaceDetails('')}:id`,
+      {
+        config: { access: 'place-details.delete', audit: PLACE_DETAILS_AUDIT.remove },
+        schema: deleteRecordSchema(
+          tags,
+          'Delete place details with their cover and gallery (files removed after the commit)',
+        ),
+      },
+      async (request) => ok(await placeDetails.remove(request.params.id, request.log), M.deleted),
     );
   };

@@ -11,6 +11,7 @@ import {
   type PlaceDetails,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { placeDetails } from '../../db/schema/index.js';
 import { noteEntity, transaction } from '../../db/transaction.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid, fieldNames, parseFields } from '../../http/form-fields.js';
@@ -28,6 +29,7 @@ import {
 } from '../../media/images.repo.js';
 import { imageFileKeys, type ImagePipeline } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
+import { DEPENDANTS, deleteUnlessUsed } from '../geography/dependants.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
 import {
   findPlaceDetails,
@@ -267,6 +269,24 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
     return withGallery(id, images);
   };
 
-  return { list, get, add, update, addGallery, removeGallery };
+  /**
+   * DELETE delete-Place-Details/{id}: nothing refers to place details, so the record goes with its
+   * cover and gallery rows; their files are deleted after the commit.
+   */
+  const remove = (rawId: string, log?: FastifyBaseLogger) =>
+    deleteUnlessUsed(
+      { db, storage },
+      {
+        table: placeDetails,
+        noun: 'place details record',
+        notFound: M.notFound,
+        dependants: DEPENDANTS.none,
+        images: [COVER, GALLERY],
+      },
+      rawId,
+      log,
+    );
+
+  return { list, get, add, update, addGallery, removeGallery, remove };
 };
 export type PlaceDetailsService = ReturnType<typeof createPlaceDetailsService>;

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  DEFAULT_BRANDING,
   DEFAULT_TIME_ZONE,
   SOCKET_EVENTS,
   updateBasicSettingsFieldsSchema,
   type BasicSettings,
+  type Branding,
+  type BrandingChangedEvent,
   type ServiceStatus,
   type ServiceStatusEvent,
 } from '@safarnama/contract';
@@ -32,12 +35,12 @@ export const LOGO_OWNER_ID = '00000000-0000-4000-8000-000000000001';
 
 /** What the product uses until an admin saves the basic settings. */
 export const DEFAULT_BASIC_SETTINGS: Omit<BasicSettings, 'updatedAt'> = {
-  productName: 'Safarnama',
+  productName: DEFAULT_BRANDING.productName,
   logoUrl: null,
   supportEmail: '',
   supportPhone: '',
   timeZone: DEFAULT_TIME_ZONE,
-  currencySymbol: '₹',
+  currencySymbol: DEFAULT_BRANDING.currencySymbol,
   sessionIdleMinutes: 480,
   maintenanceMode: false,
   maintenanceMessage: '',
@@ -69,6 +72,20 @@ const readBasic = (value: Record<string, unknown> | undefined): StoredBasic => {
   };
 };
 
+/** The part every screen shows (`client-config`'s `branding`). */
+const brandingOf = (settings: StoredBasic): Branding => ({
+  productName: settings.productName,
+  logoUrl: settings.logoUrl,
+  currencySymbol: settings.currencySymbol,
+  timeZone: settings.timeZone,
+});
+
+const sameBranding = (a: Branding, b: Branding) =>
+  a.productName === b.productName &&
+  a.logoUrl === b.logoUrl &&
+  a.currencySymbol === b.currencySymbol &&
+  a.timeZone === b.timeZone;
+
 const presentBasic = (row: AppSettingRow | undefined): BasicSettings => ({
   ...readBasic(row?.value),
   updatedAt: row ? row.updatedAt.toISOString() : null,
@@ -83,7 +100,10 @@ export interface BasicSettingsServiceDeps {
   now: () => Date;
   storage: StorageDriver;
   pipeline: ImagePipeline;
-  /** `service-status` goes to every socket when maintenance mode changes. */
+  /**
+   * `service-status` goes to every socket when maintenance mode changes, `branding-changed` when
+   * the product name, logo, currency symbol or time zone do (through the adapter: every process).
+   */
   realtime: Pick<Realtime, 'broadcast' | 'notifyPeers' | 'onPeerSignal'>;
 }
 
@@ -118,6 +138,9 @@ export const createBasicSettingsService = ({
   };
   realtime.onPeerSignal('basic-settings-changed', invalidate);
 
+  /** What `client-config` answers as `branding` (the cached document: a memory read). */
+  const branding = async (): Promise<Branding> => brandingOf(await get());
+
   const maintenanceOn = async () => (await get()).maintenanceMode;
 
   /** Idle expiry of `Session` tokens, from the settings. */
@@ -142,7 +165,7 @@ export const createBasicSettingsService = ({
     read: FormReader,
     requestLog?: FastifyBaseLogger,
   ): Promise<BasicSettings> => {
-    const { row, obsolete, wasOn } = await withStoredFiles(
+    const { row, obsolete, wasOn, brandingBefore } = await withStoredFiles(
       storage,
       async (batch) => {
         const { form, files } = await receiveImageForm(
@@ -183,7 +206,12 @@ export const createBasicSettingsService = ({
             maintenanceMessage: fields.maintenanceMessage,
           };
           const row = await upsertSetting(tx, 'basic', value, auth.admin.id, now());
-          return { row, obsolete, wasOn: before.maintenanceMode };
+          return {
+            row,
+            obsolete,
+            wasOn: before.maintenanceMode,
+            brandingBefore: brandingOf(before),
+          };
         });
       },
       requestLog,
@@ -196,10 +224,17 @@ export const createBasicSettingsService = ({
       const event: ServiceStatusEvent = { active: !saved.maintenanceMode };
       realtime.broadcast(SOCKET_EVENTS.serviceStatus, event);
     }
+    // The new branding rides along: a page that refetched instead could reach a process whose
+    // cache has not heard the peer signal yet.
+    const branding = brandingOf(saved);
+    if (!sameBranding(branding, brandingBefore)) {
+      const event: BrandingChangedEvent = { branding };
+      realtime.broadcast(SOCKET_EVENTS.brandingChanged, event);
+    }
     return saved;
   };
 
-  return { get, update, invalidate, maintenanceOn, sessionIdleMs, serviceStatus };
+  return { get, update, invalidate, branding, maintenanceOn, sessionIdleMs, serviceStatus };
 };
 
 export type BasicSettingsService = ReturnType<typeof createBasicSettingsService>;

@@ -3,6 +3,7 @@ import {
   API_PATHS,
   SOCKET_EVENTS,
   type AllowedIp,
+  type BrandingChangedEvent,
   type ServiceStatusEvent,
 } from '@safarnama/contract';
 import { sendForm, textParts } from '../../test/api.js';
@@ -129,6 +130,66 @@ describe('sockets and the allowed-IP list (TRUST_PROXY=0)', () => {
       expect(
         socket.events.filter((e) => e.name === SOCKET_EVENTS.serviceStatus).map((e) => e.payload),
       ).toEqual([{ active: false }, { active: true }]);
+    }
+  });
+
+  it('a branding change in the basic settings reaches every open page with the new branding (issue 20)', async () => {
+    const reader = await signedInWith(t.database.db, t.hasher, ['itineraries.view']);
+    const readerSocket = await connectSocket(baseUrl, { token: tokenOf(reader.headers) });
+    const editorSocket = await connectSocket(baseUrl, { token: tokenOf(editor) });
+    open.push(readerSocket, editorSocket);
+
+    const save = async (productName: string, currencySymbol: string, timeZone = 'Asia/Kolkata') => {
+      const res = await sendForm(
+        t.app,
+        'POST',
+        P.updateBasic,
+        textParts({
+          productName,
+          currencySymbol,
+          timeZone,
+          sessionIdleMinutes: '480',
+          maintenanceMode: 'false',
+        }),
+        editor,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const brandingEvents = (socket: TestSocket) =>
+      socket.events.filter((e) => e.name === SOCKET_EVENTS.brandingChanged).map((e) => e.payload);
+
+    await save('Yatra Desk', '$', 'Asia/Dubai');
+    for (const socket of [readerSocket, editorSocket]) {
+      expect(await socket.next<BrandingChangedEvent>(SOCKET_EVENTS.brandingChanged)).toEqual({
+        branding: {
+          productName: 'Yatra Desk',
+          logoUrl: null,
+          currencySymbol: '$',
+          timeZone: 'Asia/Dubai',
+        },
+      });
+    }
+    // A save that changes none of them (only the idle time here) sends nothing.
+    const res = await sendForm(
+      t.app,
+      'POST',
+      P.updateBasic,
+      textParts({
+        productName: 'Yatra Desk',
+        currencySymbol: '$',
+        timeZone: 'Asia/Dubai',
+        sessionIdleMinutes: '60',
+        maintenanceMode: 'false',
+      }),
+      editor,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await save('Safarnama', '₹');
+    for (const socket of [readerSocket, editorSocket]) {
+      expect(
+        (await socket.next<BrandingChangedEvent>(SOCKET_EVENTS.brandingChanged)).branding,
+      ).toMatchObject({ productName: 'Safarnama', currencySymbol: '₹' });
+      expect(brandingEvents(socket)).toHaveLength(2);
     }
   });
 });

@@ -2,21 +2,37 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { hasPermission, useProfile } from '../../features/auth/auth.api';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { requestLeave } from '../../lib/useUnsavedChanges';
+import { useBranding } from '../branding';
 import { RealtimeEvents } from '../realtime/RealtimeEvents';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { PushMessages } from '../../features/push/PushMessages';
 import { Header } from './Header';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { Sidebar } from './Sidebar';
 
-const Brand = () => (
-  <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-slate-200 px-6 dark:border-slate-800">
-    <img src="/favicon.svg" alt="" className="size-7" />
-    <div className="leading-tight">
-      <p className="text-sm font-semibold text-slate-900 dark:text-white">Safarnama</p>
-      <p className="text-xs text-slate-500 dark:text-slate-400">Admin back-office</p>
+/** The Basic Settings' product name and logo (the app's mark until a logo is saved). */
+const Brand = () => {
+  const { productName, logoUrl } = useBranding();
+  return (
+    <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-slate-200 px-6 dark:border-slate-800">
+      <img
+        src={logoUrl ?? '/favicon.svg'}
+        alt=""
+        className="size-7 shrink-0 rounded object-contain"
+      />
+      <div className="min-w-0 leading-tight">
+        <p
+          className="truncate text-sm font-semibold text-slate-900 dark:text-white"
+          title={productName}
+        >
+          {productName}
+        </p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">Admin back-office</p>
+      </div>
     </div>
-  </div>
-);
+  );
+};
 
 /** The signed-in frame: sidebar (a drawer on small screens), header and the page. */
 export const AppLayout = () => {
@@ -27,8 +43,11 @@ export const AppLayout = () => {
 
   const handleToggleMenu = useCallback(() => setIsMenuOpen((open) => !open), []);
   const handleCloseMenu = useCallback(() => setIsMenuOpen(false), []);
+  // Unsaved changes on the page are asked about first, as a route change would be.
   const handleSignOut = useCallback(() => {
-    void signOut();
+    requestLeave(() => {
+      void signOut();
+    });
   }, [signOut]);
 
   useEffect(() => {
@@ -44,6 +63,7 @@ export const AppLayout = () => {
     <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       {profile ? <RealtimeEvents profile={profile} /> : null}
       {profile ? <PushMessages adminId={profile._id} /> : null}
+      <UnsavedChangesGuard />
       {isMenuOpen ? (
         <div
           aria-hidden="true"

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import {
   SOCKET_EVENTS,
+  type BrandingChangedEvent,
   type NotificationEvent,
   type Profile,
   type ServiceStatusEvent,
@@ -16,6 +17,7 @@ import { closeSocket, openSocket } from '../../lib/socket';
 import { showToast } from '../../lib/toast';
 import { getToken } from '../../lib/token';
 import { baseApi, handleUnauthorized, SESSION_EXPIRED_MESSAGE } from '../api';
+import { brandingChanged } from '../branding';
 import type { AppStore } from '../store';
 
 /**
@@ -30,6 +32,13 @@ export const SESSION_REVOKED_MESSAGES: Record<string, string> = {
   'logout-others': 'This device was signed out from another session. Please sign in again.',
 };
 
+/**
+ * A notification this session caused itself (it has shown the outcome already): same event as the
+ * other sessions get, told apart by the profile's `sessionId`.
+ */
+const isOwnNotification = (event: NotificationEvent, sessionId: string | undefined) =>
+  sessionId !== undefined && event.causedBySessionId === sessionId;
+
 /** Who keeps working through maintenance (they are the ones who can turn it off). */
 const MAINTENANCE_EXEMPT = 'settings.update';
 
@@ -37,12 +46,15 @@ const MAINTENANCE_EXEMPT = 'settings.update';
  * Keeps the realtime socket of the signed-in layout: opens it for this session (the token of a
  * tab session, or the HttpOnly cookie of a remembered one), closes it when the layout goes (sign
  * out, session over) and turns its events into app state:
- * - `notification`: the bell and the notification lists update, and a toast tells the news;
- *   one of type 'marketing' (a scheduled send finished) also reloads the scheduled notifications;
+ * - `notification`: the bell and the notification lists update, and a toast tells the news
+ *   unless this session caused it (`causedBySessionId` = the profile's `sessionId`: a password
+ *   change or two-factor switch here has toasted its own outcome already); one of type
+ *   'marketing' (a scheduled send finished) also reloads the scheduled notifications;
  * - `session-revoked`: the token is cleared and the admin goes to /login with the reason;
  * - `permissions-changed`: the profile reloads, so menus and buttons follow;
  * - `service-status` {active: false}: /service-unavailable (except for admins who can end the
- *   maintenance, who see the layout's maintenance banner instead).
+ *   maintenance, who see the layout's maintenance banner instead);
+ * - `branding-changed`: the new product name, logo, currency symbol and time zone apply at once.
  */
 export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
   const store = useStore() as AppStore;
@@ -54,6 +66,11 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
     isExemptRef.current = isExempt;
   }, [isExempt]);
   const adminId = profile._id;
+  // This session's id (the profile answers it): its own notifications are not toasted again.
+  const sessionIdRef = useRef(profile.sessionId);
+  useEffect(() => {
+    sessionIdRef.current = profile.sessionId;
+  }, [profile.sessionId]);
 
   useEffect(() => {
     const socket = openSocket(getToken());
@@ -63,6 +80,7 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
       receiveNotification(dispatch, getState(), event);
       // A scheduled send finished: its list and the dashboard's card load the new state.
       if (event.notification.type === 'marketing') dispatch(scheduledNotificationsChanged());
+      if (isOwnNotification(event, sessionIdRef.current)) return;
       const { title, message } = event.notification;
       showToast('info', message ? `${title}: ${message}` : title, {
         toastId: `notification-${event.notification._id}`,
@@ -86,13 +104,19 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
 
     socket.on(SOCKET_EVENTS.notification, handleNotification);
     socket.on(SOCKET_EVENTS.sessionRevoked, handleSessionRevoked);
+    const handleBrandingChanged = (event: Partial<BrandingChangedEvent> | undefined): void => {
+      dispatch(brandingChanged(event?.branding));
+    };
+
     socket.on(SOCKET_EVENTS.permissionsChanged, handlePermissionsChanged);
     socket.on(SOCKET_EVENTS.serviceStatus, handleServiceStatus);
+    socket.on(SOCKET_EVENTS.brandingChanged, handleBrandingChanged);
     return () => {
       socket.off(SOCKET_EVENTS.notification, handleNotification);
       socket.off(SOCKET_EVENTS.sessionRevoked, handleSessionRevoked);
       socket.off(SOCKET_EVENTS.permissionsChanged, handlePermissionsChanged);
       socket.off(SOCKET_EVENTS.serviceStatus, handleServiceStatus);
+      socket.off(SOCKET_EVENTS.brandingChanged, handleBrandingChanged);
       closeSocket();
     };
   }, [store, navigate, adminId]);

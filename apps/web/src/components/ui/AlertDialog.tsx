@@ -36,7 +36,7 @@ export const AlertDialog = ({
         <Primitive.Content
           onEscapeKeyDown={handleEscape}
           onCloseAutoFocus={returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+          className="fixed top-[calc(50%+var(--toast-offset,0px)/2)] left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
         >
           <Primitive.Title className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { ALT_TEXT_MAX, IMAGE_UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@safarnama/contract';
 import { loadWithTimeout } from '../../app/lazy';
+import { DiscardScopeContext, useDiscardGuard } from '../../lib/useUnsavedChanges';
 import { Button } from './Button';
 import { ProgressBar } from './ProgressBar';
 import type { SingleImageField } from './SingleImageField';
@@ -280,17 +281,68 @@ interface FormActionsProps {
   onSave?: () => void;
 }
 
-/** A dialog form's bottom row: 'Cancel' and the save button, disabled while saving. */
+/**
+ * Inside a `Modal` (whose content is the scroll container, p-6): stuck to the panel's bottom edge
+ * while the form scrolls, full width over the padding, with the panel's background and a top
+ * border; at the end of the form it sits in its place below the last field.
+ */
+const stickyFooterClasses =
+  'sticky -bottom-6 z-10 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 pt-4 pb-6 dark:border-slate-800 dark:bg-slate-900';
+
+/**
+ * A dialog form's bottom row (its buttons as children): in a `Modal` it stays in view at the
+ * bottom of the panel, so Save and Cancel are reachable in a long form (issue 20).
+ */
+export const FormFooter = ({
+  children,
+  className = 'flex justify-end gap-3',
+}: {
+  children: ReactNode;
+  /** The row's layout classes. */
+  className?: string;
+}) => {
+  // A `Modal` provides the discard scope: its presence says the footer is in a modal's panel.
+  const inModal = useContext(DiscardScopeContext) !== null;
+  return (
+    <div
+      className={`${className} ${inModal ? stickyFooterClasses : 'border-t border-slate-200 pt-4 dark:border-slate-800'}`}
+    >
+      {children}
+    </div>
+  );
+};
+
+/**
+ * A dialog form's bottom row: 'Cancel' and the save button, disabled while saving, in a
+ * `FormFooter`. In a modal with unsaved changes, Cancel asks 'Discard unsaved changes?' first.
+ */
 export const FormActions = ({ saving, onCancel, saveLabel, onSave }: FormActionsProps) => (
-  <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-    <Button variant="secondary" onClick={onCancel} disabled={saving}>
-      Cancel
-    </Button>
+  <FormFooter>
+    <CancelButton onCancel={onCancel} disabled={saving} />
     <Button type={onSave ? 'button' : 'submit'} loading={saving} onClick={onSave}>
       {saving ? 'Saving...' : saveLabel}
     </Button>
-  </div>
+  </FormFooter>
 );
+
+/**
+ * A dialog form's 'Cancel': in a `Modal` with unsaved changes it asks 'Discard unsaved changes?'
+ * before `onCancel` (closing); a clean form closes at once.
+ */
+export const CancelButton = ({
+  onCancel,
+  disabled = false,
+}: {
+  onCancel: () => void;
+  disabled?: boolean;
+}) => {
+  const cancel = useDiscardGuard(onCancel);
+  return (
+    <Button variant="secondary" onClick={cancel} disabled={disabled}>
+      Cancel
+    </Button>
+  );
+};
 
 interface AltTextInputProps {
   label: ReactNode;

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UNSAVED_CHANGES_TEXTS as T } from '@safarnama/contract';
+import { useUnsavedChanges } from '../../lib/useUnsavedChanges';
 import { ConfirmDialog } from './ConfirmDialog';
+import { FormActions } from './Form';
 import { Modal } from './Modal';
 import { sortAnnouncements } from './SortableArea';
 
@@ -63,6 +66,60 @@ describe('dialogs give focus back to what opened them', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete it' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+  });
+});
+
+/** Content that says itself it holds changes (an image manager's pending files). */
+const PendingFiles = ({ onClose }: { onClose: () => void }) => {
+  const [files, setFiles] = useState(0);
+  useUnsavedChanges(files > 0);
+  return (
+    <>
+      <button type="button" onClick={() => setFiles((count) => count + 1)}>
+        Add a file
+      </button>
+      <FormActions saving={false} onCancel={onClose} saveLabel="Upload" onSave={onClose} />
+    </>
+  );
+};
+
+const WithPendingFiles = () => {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <Modal open onOpenChange={setOpen} title="Gallery">
+      <PendingFiles onClose={() => setOpen(false)} />
+    </Modal>
+  ) : (
+    <p>Closed</p>
+  );
+};
+
+describe('a modal whose content holds unsaved changes', () => {
+  it('asks before a click outside or Cancel closes it; Discard closes', async () => {
+    const user = userEvent.setup();
+    render(<WithPendingFiles />);
+    await user.click(screen.getByRole('button', { name: 'Add a file' }));
+    // Radix closes on a pointer-down outside the panel (the overlay).
+    const overlay = document.querySelector('[data-state="open"].fixed.inset-0');
+    if (!(overlay instanceof HTMLElement)) throw new Error('overlay expected');
+    await user.pointer({ keys: '[MouseLeft]', target: overlay });
+    const question = await screen.findByRole('alertdialog', { name: T.title });
+    await user.click(within(question).getByRole('button', { name: T.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Gallery' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: T.discard }));
+    expect(await screen.findByText('Closed')).toBeInTheDocument();
+  });
+
+  it('a save (not through Cancel or closing) closes without asking', async () => {
+    const user = userEvent.setup();
+    render(<WithPendingFiles />);
+    await user.click(screen.getByRole('button', { name: 'Add a file' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Closed')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 

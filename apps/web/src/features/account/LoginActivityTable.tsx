@@ -1,6 +1,6 @@
 import { LOCATION_FALLBACKS, type LoginActivity } from '@safarnama/contract';
 import { DataTable } from '../../components/ui/ListPageShell';
-import { formatDateTime, formatRelativeTime } from '../../lib/format';
+import { formatDateTime, formatRelativeTime, useDisplaySettings } from '../../lib/format';
 
 const RESULTS: Record<LoginActivity['result'], { label: string; tone: string }> = {
   success: {
@@ -89,67 +89,70 @@ const td = 'px-3 py-3 align-top text-slate-700 dark:text-slate-300';
  * browser reported (spec §3), and the state of the session it opened. Also fits the admin users
  * screen (another admin's activity: no row is 'This device' there).
  */
-export const LoginActivityTable = ({ activities }: { activities: LoginActivity[] }) => (
-  <DataTable
-    columns={['Time', 'Result', 'Browser and device', 'IP address', 'Location', 'Session']}
-  >
-    {activities.map((activity) => (
-      <tr
-        key={activity._id}
-        className={activity.session?.current ? 'bg-teal-50/50 dark:bg-teal-400/5' : undefined}
-      >
-        <td className={`${td} whitespace-nowrap`}>
-          <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)}>
-            {formatDateTime(activity.createdAt)}
-          </time>
-          <span className="block text-xs text-slate-500 dark:text-slate-400">
-            {formatRelativeTime(activity.createdAt)}
-          </span>
-        </td>
-        <td className={td}>
-          <ResultBadge activity={activity} />
-        </td>
-        <td className={`${td} min-w-40`}>
-          <span className="block text-slate-900 dark:text-white">
-            {activity.browser} on {activity.os}
-          </span>
-          <span className="block text-xs text-slate-500 dark:text-slate-400">
-            {DEVICES[activity.device]}
-          </span>
-        </td>
-        <td className={`${td} font-mono text-xs whitespace-nowrap`}>
-          {activity.ip ?? 'Unknown IP'}
-          {activity.location &&
-          activity.location.ip !== activity.ip &&
-          activity.location.ip !== LOCATION_FALLBACKS.ip ? (
-            <span
-              className="block text-slate-500 dark:text-slate-400"
-              title="As the browser reported it"
-            >
-              reported {activity.location.ip}
+export const LoginActivityTable = ({ activities }: { activities: LoginActivity[] }) => {
+  useDisplaySettings(); // the times follow the Basic Settings' zone live
+  return (
+    <DataTable
+      columns={['Time', 'Result', 'Browser and device', 'IP address', 'Location', 'Session']}
+    >
+      {activities.map((activity) => (
+        <tr
+          key={activity._id}
+          className={activity.session?.current ? 'bg-teal-50/50 dark:bg-teal-400/5' : undefined}
+        >
+          <td className={`${td} whitespace-nowrap`}>
+            <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)}>
+              {formatDateTime(activity.createdAt)}
+            </time>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">
+              {formatRelativeTime(activity.createdAt)}
             </span>
-          ) : null}
-        </td>
-        <td className={`${td} max-w-72 min-w-48`}>
-          {activity.location ? (
-            <>
-              <span className="line-clamp-2 break-words">
-                {activity.location.address.complete_display_address}
+          </td>
+          <td className={td}>
+            <ResultBadge activity={activity} />
+          </td>
+          <td className={`${td} min-w-40`}>
+            <span className="block text-slate-900 dark:text-white">
+              {activity.browser} on {activity.os}
+            </span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">
+              {DEVICES[activity.device]}
+            </span>
+          </td>
+          <td className={`${td} font-mono text-xs whitespace-nowrap`}>
+            {activity.ip ?? 'Unknown IP'}
+            {activity.location &&
+            activity.location.ip !== activity.ip &&
+            activity.location.ip !== LOCATION_FALLBACKS.ip ? (
+              <span
+                className="block text-slate-500 dark:text-slate-400"
+                title="As the browser reported it"
+              >
+                reported {activity.location.ip}
               </span>
-              {activity.location.lat !== 0 || activity.location.long !== 0 ? (
-                <span className="block text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {activity.location.lat.toFixed(3)}, {activity.location.long.toFixed(3)}
+            ) : null}
+          </td>
+          <td className={`${td} max-w-72 min-w-48`}>
+            {activity.location ? (
+              <>
+                <span className="line-clamp-2 break-words">
+                  {activity.location.address.complete_display_address}
                 </span>
-              ) : null}
-            </>
-          ) : (
-            <span className="text-slate-500 dark:text-slate-400">Not reported</span>
-          )}
-        </td>
-        <td className={td}>
-          <SessionBadge session={activity.session} />
-        </td>
-      </tr>
-    ))}
-  </DataTable>
-);
+                {activity.location.lat !== 0 || activity.location.long !== 0 ? (
+                  <span className="block text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                    {activity.location.lat.toFixed(3)}, {activity.location.long.toFixed(3)}
+                  </span>
+                ) : null}
+              </>
+            ) : (
+              <span className="text-slate-500 dark:text-slate-400">Not reported</span>
+            )}
+          </td>
+          <td className={td}>
+            <SessionBadge session={activity.session} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+};

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { useRouteTitle } from '../../app/pageTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
-import { formatDateTime, initialsOf } from '../../lib/format';
+import { formatDateTime, initialsOf, useDisplaySettings } from '../../lib/format';
 import { toFormData } from '../../lib/multipart';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
@@ -273,6 +273,7 @@ const ProfileForm = ({ profile, onDone }: { profile: Profile; onDone: () => void
 
 /** /profile-details, /settings and /settings/profile-update: the admin's own details (view, then edit) and the password change. */
 export const ProfilePage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const { data: profile } = useProfile();
   const [isEditing, setIsEditing] = useState(false);
   // The same screen is /profile-details ('Profile'), /settings ('Settings') and

@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { formatShortDate } from '../../lib/format';
 import { orderTasks, SAMPLE_TASKS, toggleTask, type Task } from './tasks';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 export const TasksPage = () => {
   const [tasks, setTasks] = useState<Task[]>(SAMPLE_TASKS);
@@ -56,7 +51,7 @@ export const TasksPage = () => {
                   {task.text}
                 </p>
                 <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  <time dateTime={task.date}>{dateFormat.format(new Date(task.date))}</time>
+                  <time dateTime={task.date}>{formatShortDate(task.date)}</time>
                   {task.isCompleted ? ' · Completed' : ''}
                 </p>
               </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent } fro
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { useBranding } from '../../app/branding';
 import { ThemeSwitch } from '../../app/theme';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { startLocationLookup } from '../../lib/location';
@@ -35,6 +36,8 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const ids = useId();
+  const { productName, logoUrl } = useBranding();
+  const logo = logoUrl ?? '/favicon.svg';
   const [login] = useLoginMutation();
   // Already signed in (also with a remembered, HttpOnly cookie session)? Then skip the form.
   const { data: profile } = useProfile();
@@ -121,8 +124,14 @@ export const LoginPage = () => {
     <div className="flex min-h-dvh bg-slate-50 dark:bg-slate-950">
       <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-teal-700 via-teal-800 to-slate-900 p-10 text-white lg:flex">
         <div className="flex items-center gap-2.5">
-          <img src="/favicon.svg" alt="" className="size-8 rounded-lg ring-1 ring-white/20" />
-          <span className="text-lg font-semibold tracking-tight">Safarnama</span>
+          <img
+            src={logo}
+            alt=""
+            className="size-8 rounded-lg bg-white/10 object-contain ring-1 ring-white/20"
+          />
+          <span className="min-w-0 truncate text-lg font-semibold tracking-tight">
+            {productName}
+          </span>
         </div>
         <div>
           <p className="text-3xl leading-tight font-semibold tracking-tight">
@@ -133,7 +142,7 @@ export const LoginPage = () => {
             place.
           </p>
         </div>
-        <p className="text-xs text-teal-100/60">Safarnama admin back-office</p>
+        <p className="text-xs text-teal-100/60">{productName} admin back-office</p>
         <div
           aria-hidden="true"
           className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full border-[40px] border-white/5"
@@ -163,12 +172,16 @@ export const LoginPage = () => {
             ) : (
               <>
                 <div className="mb-8">
-                  <img src="/favicon.svg" alt="" className="mb-6 size-10 rounded-lg lg:hidden" />
+                  <img
+                    src={logo}
+                    alt=""
+                    className="mb-6 size-10 rounded-lg object-contain lg:hidden"
+                  />
                   <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
                     Sign in
                   </h1>
                   <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-                    Welcome back. Sign in to the Safarnama back-office.
+                    Welcome back. Sign in to the {productName} back-office.
                   </p>
                 </div>
 

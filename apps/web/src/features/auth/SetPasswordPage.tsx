@@ -7,6 +7,7 @@ import { FormError } from '../../components/ui/Form';
 import { FullScreenSpinner } from '../../components/ui/Spinner';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useBranding } from '../../app/branding';
 import { AuthCard } from './AuthCard';
 import {
   useForgotSetPasswordMutation,
@@ -80,6 +81,7 @@ interface SetPasswordFormProps {
 
 const SetPasswordForm = ({ token, link, onExpired }: SetPasswordFormProps) => {
   const navigate = useNavigate();
+  const { productName } = useBranding();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
@@ -113,7 +115,9 @@ const SetPasswordForm = ({ token, link, onExpired }: SetPasswordFormProps) => {
   return (
     <AuthCard title={isInvite ? 'Choose your password' : 'Set a new password'}>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {isInvite ? 'Welcome to Safarnama. Choose a password for ' : 'Choose a new password for '}
+        {isInvite
+          ? `Welcome to ${productName}. Choose a password for `
+          : 'Choose a new password for '}
         <span className="font-medium text-slate-900 dark:text-white">{link.email}</span>
         {isInvite
           ? ' to finish setting up your account.'

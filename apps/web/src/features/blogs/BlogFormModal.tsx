@@ -9,7 +9,14 @@ import {
   type BlogStatus,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
-import { FormError, FormField, IMAGE_UPLOAD_PROPS, TextField } from '../../components/ui/Form';
+import {
+  CancelButton,
+  FormError,
+  FormField,
+  FormFooter,
+  IMAGE_UPLOAD_PROPS,
+  TextField,
+} from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -82,6 +89,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<BlogFormFields, typeof blogFieldsSchema>({
     schema: blogFieldsSchema,
     defaultValues: initialValues(blog),
@@ -174,6 +182,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}
@@ -348,10 +357,8 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
         </Section>
 
         <FormError message={alert} />
-        <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
+        <FormFooter className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <CancelButton onCancel={onClose} disabled={saving} />
           <Button
             variant="secondary"
             loading={pendingStatus === 'draft'}
@@ -367,7 +374,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           >
             {isEdit && blog.status === 'published' ? 'Update' : 'Publish'}
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </Modal>
   );

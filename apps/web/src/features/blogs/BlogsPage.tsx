@@ -1,17 +1,21 @@
 import { lazy } from 'react';
 import type { Blog } from '@safarnama/contract';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
+import { LazyDependantsDialog } from '../../components/ui/LazyDependantsDialog';
 import {
   DataTable,
+  DeleteAction,
   EditAction,
   ListPageShell,
   PersonCell,
   RowAction,
   type Column,
 } from '../../components/ui/ListPageShell';
-import { formatShortDate } from '../../lib/format';
+import { formatShortDate, useDisplaySettings } from '../../lib/format';
+import { useDeleteRow } from '../../lib/useDeleteRow';
 import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
-import { useListBlogsQuery } from './blogs.api';
+import { useDeleteBlogMutation, useListBlogsQuery } from './blogs.api';
 import { locationLabel } from './format';
 import { BlogStatusPill } from './StatusPill';
 import { Img } from '../../components/ui/Img';
@@ -47,10 +51,15 @@ const COLUMNS: Column[] = [
   'Actions',
 ];
 
-/** /services/addPlaceBlog: 'Places Travelpedia' (spec §2), the place blogs. */
+/**
+ * /services/addPlaceBlog: 'Places Travelpedia' (spec §2), the place blogs; 'Delete' is refused
+ * while the homepage shows the blog (issue 20).
+ */
 export const BlogsPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canCreate = useCan('blogs.create');
   const canUpdate = useCan('blogs.update');
+  const canDelete = useCan('blogs.delete');
 
   const paging = useSearchPaging();
   const list = useListPage(paging, useListBlogsQuery(paging.args), {
@@ -62,9 +71,17 @@ export const BlogsPage = () => {
     Blog,
     { kind: 'preview'; blog: Blog }
   >(canCreate);
+  const [deleteBlog] = useDeleteBlogMutation();
+  const remove = useDeleteRow({
+    run: (blog: Blog) => deleteBlog(blog._id).unwrap(),
+    noun: 'Blog',
+    name: (blog) => blog.title,
+  });
 
   const dialogs = (
     <>
+      <LazyConfirmDialog {...remove.confirmDialog} />
+      <LazyDependantsDialog {...remove.refusalDialog} />
       {dialog.kind === 'form' ? <BlogFormModal blog={dialog.record} onClose={close} /> : null}
       {dialog.kind === 'preview' ? <BlogPreviewModal blog={dialog.blog} onClose={close} /> : null}
     </>
@@ -138,6 +155,12 @@ export const BlogsPage = () => {
                 >
                   Preview
                 </RowAction>
+                <DeleteAction
+                  record={blog}
+                  name={blog.title}
+                  busy={remove.isBusy(blog)}
+                  onClick={canDelete ? remove.start : undefined}
+                />
               </div>
             </td>
           </tr>

@@ -1,5 +1,16 @@
-import { API_PATHS, type Blog, type BlogList } from '@safarnama/contract';
-import { ifOk, injectEndpoints, listQuery, multipart, mutation, recordOf } from '../../app/api';
+import { API_PATHS, type Blog, type BlogList, type ListQuery } from '@safarnama/contract';
+import {
+  call,
+  dataOf,
+  getQuery,
+  ifOk,
+  injectEndpoints,
+  messageOf,
+  multipart,
+  mutation,
+  pageParams,
+  recordOf,
+} from '../../app/api';
 import { buildBlogFormData, type BlogFormValues } from './blogs.form-data';
 
 export interface SaveBlogArgs {
@@ -17,7 +28,15 @@ const PATHS = API_PATHS.service;
 
 /** Place blog calls (spec §7): add and update are multipart, the list pages and searches. */
 export const blogsApi = injectEndpoints({
-  listBlogs: listQuery<BlogList>(PATHS.listBlogs, 'Blog'),
+  /** A page of blogs; `publishable`: published ones only (issue 20, the homepage picker). */
+  listBlogs: getQuery(
+    (args: ListQuery & { publishable?: boolean }) => ({
+      url: PATHS.listBlogs,
+      params: { ...pageParams(args), ...(args.publishable ? { publishable: true } : {}) },
+    }),
+    dataOf<BlogList>,
+    [{ type: 'Blog', id: 'LIST' }],
+  ),
   saveBlog: mutation(
     ({ id, values, coverImage, onProgress, idempotencyKey }: SaveBlogArgs) => {
       const body = buildBlogFormData(values, coverImage, id);
@@ -28,6 +47,13 @@ export const blogsApi = injectEndpoints({
     recordOf<Blog>,
     ifOk([{ type: 'Blog', id: 'LIST' }]),
   ),
+  /** DELETE delete-place-blog/{id} (issue 20); refused (409) while the homepage shows it. */
+  deleteBlog: mutation(
+    call('DELETE', PATHS.deleteBlog),
+    messageOf,
+    ifOk([{ type: 'Blog', id: 'LIST' }]),
+  ),
 });
 
 export const { useListBlogsQuery, useSaveBlogMutation } = blogsApi;
+export const { useDeleteBlogMutation } = blogsApi;

@@ -212,10 +212,10 @@ describe('DashboardPage', () => {
         const items = within(card).getAllByRole('listitem');
         expect(items).toHaveLength(2);
         expect(items[0]).toHaveTextContent('Monsoon offers');
-        expect(items[0]).toHaveTextContent('21 Nov 2026, 3:30:15 pm IST · Push, E-mail');
+        expect(items[0]).toHaveTextContent('Nov 21, 2026, 3:30:15 PM IST · Push, E-mail');
         expect(items[0]).toHaveTextContent('Scheduled');
         expect(items[1]).toHaveTextContent('Diwali greetings');
-        expect(items[1]).toHaveTextContent('20 Nov 2026, 10:00:00 am IST · SMS');
+        expect(items[1]).toHaveTextContent('Nov 20, 2026, 10:00:00 AM IST · SMS');
         expect(items[1]).toHaveTextContent('Sending');
         expect(within(card).getByRole('link', { name: 'View all' })).toHaveAttribute(
           'href',

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage } from '../../lib/errors';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime, useDisplaySettings } from '../../lib/format';
 import { formatIst } from '../marketing/ist';
 import { channelsText, StatusBadge } from '../marketing/labels';
 import { useGetDashboardQuery } from './dashboard.api';
@@ -385,6 +385,7 @@ const DashboardContent = ({ data }: { data: Dashboard }) => {
 };
 
 export const DashboardPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const { data, error, isLoading, isFetching, refetch } = useGetDashboardQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });

@@ -52,6 +52,7 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<GeoFormFields, (typeof GEO_SCHEMAS)[typeof kind]>({
     schema: GEO_SCHEMAS[kind],
     defaultValues: { ...initialValues(record), image: null },
@@ -120,6 +121,7 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}

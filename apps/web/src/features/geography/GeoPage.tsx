@@ -1,12 +1,16 @@
 import { lazy } from 'react';
 import { Button } from '../../components/ui/Button';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
+import { LazyDependantsDialog } from '../../components/ui/LazyDependantsDialog';
 import {
   ACTIONS_COLUMN,
   DataTable,
+  DeleteAction,
   ListPageShell,
   StatusToggle,
 } from '../../components/ui/ListPageShell';
-import { formatShortDate } from '../../lib/format';
+import { formatShortDate, useDisplaySettings } from '../../lib/format';
+import { useDeleteRow } from '../../lib/useDeleteRow';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { GEO_PAGES, type GeoPageConfig } from './geo-config';
@@ -18,7 +22,7 @@ import {
   type GeoListArgs,
 } from './geography.api';
 import { buildToggleForm, type GeoRecord } from './geography.form';
-import { useGeoSave } from './useGeoSave';
+import { useGeoDelete, useGeoSave } from './useGeoSave';
 import { Img } from '../../components/ui/Img';
 
 // The form pulls in react-dropzone and zod-backed validation: it loads when first opened.
@@ -50,12 +54,15 @@ const useGeoList = (kind: GeoKind, args: GeoListArgs) => {
 /**
  * Countries, States and Places (spec §2 /services/addCountries, addStates, addPlaces): a searchable
  * (500 ms debounce, back to page 1), paged (10) table with image, names, an Active/Inactive pill
- * that toggles, the creation date and 'Edit'; the create/edit modal loads lazily.
+ * that toggles, the creation date, 'Edit' and 'Delete' (refused with the dependants, issue 20);
+ * the create/edit modal and the dialogs load lazily.
  */
 export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const { kind, noun } = config;
   const canCreate = useCan('geography.create');
   const canUpdate = useCan('geography.update');
+  const canDelete = useCan('geography.delete');
 
   const paging = useSearchPaging(kind);
   const list = useListPage(paging, useGeoList(kind, paging.args), {
@@ -68,9 +75,17 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
     run: (record: GeoRecord) => update({ body: buildToggleForm(record) }).unwrap(),
     failure: `Failed to update ${noun.toLowerCase()} status`,
   });
+  const deleteOne = useGeoDelete(kind);
+  const remove = useDeleteRow({
+    run: (record: GeoRecord) => deleteOne(record._id).unwrap(),
+    noun,
+    name: (record) => record.name,
+  });
 
   const dialogs = (
     <>
+      <LazyConfirmDialog {...remove.confirmDialog} />
+      <LazyDependantsDialog {...remove.refusalDialog} />
       {dialog.kind === 'form' ? (
         <GeoFormModal config={config} record={dialog.record} onClose={close} />
       ) : null}
@@ -99,7 +114,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
           ...config.columns.map((column) => column.header),
           'Status',
           'Created',
-          canUpdate && ACTIONS_COLUMN,
+          (canUpdate || canDelete) && ACTIONS_COLUMN,
         ]}
       >
         {list.rows.map((record) => {
@@ -135,7 +150,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
                   active={record.isActive}
                   name={record.name}
                   readOnly={!canUpdate}
-                  disabled={toggle.isBusy(record)}
+                  disabled={toggle.isBusy(record) || remove.isBusy(record)}
                   onToggle={() => {
                     toggle.start(record);
                   }}
@@ -144,18 +159,26 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
               <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
                 {formatShortDate(record.createdAt)}
               </td>
-              {canUpdate ? (
-                <td className="px-3 py-2 text-right">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Edit ${record.name}`}
-                    onClick={() => {
-                      openForm(record);
-                    }}
-                  >
-                    Edit
-                  </Button>
+              {canUpdate || canDelete ? (
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {canUpdate ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${record.name}`}
+                      onClick={() => {
+                        openForm(record);
+                      }}
+                    >
+                      Edit
+                    </Button>
+                  ) : null}
+                  <DeleteAction
+                    record={record}
+                    name={record.name}
+                    busy={toggle.isBusy(record) || remove.isBusy(record)}
+                    onClick={canDelete ? remove.start : undefined}
+                  />
                 </td>
               ) : null}
             </tr>

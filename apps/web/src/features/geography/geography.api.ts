@@ -10,10 +10,13 @@ import {
   type StateList,
 } from '@safarnama/contract';
 import {
+  call,
   dataOf,
   getQuery,
+  ifOk,
   injectEndpoints,
   listQuery,
+  messageOf,
   multipart,
   mutation,
   type MultipartArgs,
@@ -53,6 +56,13 @@ const save = (kind: GeoKind, action: 'add' | 'update') =>
   );
 
 /**
+ * A guarded delete (issue 20), `DELETE delete-<kind>/{id}`, answered by the server's message. A
+ * record with children is refused (409), so only the kind's own lists (and active lists) change.
+ */
+const remove = (kind: GeoKind) =>
+  mutation(call('DELETE', PATHS[`delete${TYPES[kind]}`]), messageOf, ifOk([TYPES[kind]]));
+
+/**
  * Countries, states and places (spec §7 "Admin service"): paged search lists, the active lists the
  * forms use (country → state → place), and multipart add/update with an optional image.
  */
@@ -81,6 +91,9 @@ export const geographyApi = injectEndpoints({
   updateState: save('state', 'update'),
   addPlace: save('place', 'add'),
   updatePlace: save('place', 'update'),
+  deleteCountry: remove('country'),
+  deleteState: remove('state'),
+  deletePlace: remove('place'),
 });
 
 export const { useListCountriesQuery, useListStatesQuery, useListPlacesQuery } = geographyApi;
@@ -88,3 +101,5 @@ export const { useActiveCountriesQuery, useActiveStatesQuery, useActivePlacesQue
 export const { useAddCountryMutation, useUpdateCountryMutation } = geographyApi;
 export const { useAddStateMutation, useUpdateStateMutation } = geographyApi;
 export const { useAddPlaceMutation, useUpdatePlaceMutation } = geographyApi;
+export const { useDeleteCountryMutation, useDeleteStateMutation, useDeletePlaceMutation } =
+  geographyApi;

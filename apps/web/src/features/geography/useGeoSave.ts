@@ -2,6 +2,9 @@ import {
   useAddCountryMutation,
   useAddPlaceMutation,
   useAddStateMutation,
+  useDeleteCountryMutation,
+  useDeletePlaceMutation,
+  useDeleteStateMutation,
   useUpdateCountryMutation,
   useUpdatePlaceMutation,
   useUpdateStateMutation,
@@ -21,4 +24,12 @@ export const useGeoSave = (kind: GeoKind) => {
     state: { add: addState, update: updateState },
     place: { add: addPlace, update: updatePlace },
   }[kind];
+};
+
+/** The delete trigger of one kind (issue 20), answering the server's message. */
+export const useGeoDelete = (kind: GeoKind) => {
+  const [deleteCountry] = useDeleteCountryMutation();
+  const [deleteState] = useDeleteStateMutation();
+  const [deletePlace] = useDeletePlaceMutation();
+  return { country: deleteCountry, state: deleteState, place: deletePlace }[kind];
 };

@@ -10,6 +10,7 @@ import {
 import { renderApp } from '../../test/app';
 import { type RecordedCall, stubSignedIn, okResponse, errorResponse } from '../../test/utils';
 import { IDS, activeCountries, activeStates, blogListAnswer, makeBlog } from '../blogs/test-data';
+import { makeImage } from '../image-libraries/test-data';
 import { listAnswer, makeItinerary } from '../itineraries/test-data';
 
 const S = API_PATHS.service;
@@ -197,6 +198,151 @@ describe('HomepageSettingsPage', () => {
     expect(await screen.findByText('Itinerary is not active')).toBeInTheDocument();
   });
 
+  it('asks the pickers for publishable items only and shows thumbnails on the cards', async () => {
+    const pictured = makeItinerary(31, { title: 'Pictured Trip', coverImage: makeImage(31) });
+    const bare = makeItinerary(32, { title: 'Bare Trip', coverImage: null });
+    const hidden = makeItinerary(33, { title: 'Hidden Trip', visibility: 'private' });
+    const places = [{ ...place(1), image: makeImage(41) }, place(2)];
+    const calls = stubSignedIn({ permissions: EDITOR }, (call) => {
+      if (call.url === S.homepageSettings) return okResponse({ data: EMPTY });
+      if (call.url === S.activeCountries) return okResponse(activeCountries);
+      if (call.url === S.activeStates) return okResponse(activeStates);
+      if (call.url === S.activePlaces) return okResponse({ places });
+      if (call.url === S.listItineraries) return okResponse(listAnswer([pictured, bare, hidden]));
+      if (call.url === S.listBlogs) return okResponse(blogListAnswer(BLOGS));
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { destinations, packages, blogs } = await open();
+
+    const available = within(
+      await within(packages).findByRole('list', { name: 'Available packages' }),
+    );
+    const itineraryCall = calls.find((c) => c.url === S.listItineraries);
+    expect(itineraryCall?.search.get('publishable')).toBe('true');
+    await within(blogs).findByRole('list', { name: 'Available blogs' });
+    expect(
+      calls
+        .filter((c) => c.url === S.listBlogs)
+        .every((c) => c.search.get('publishable') === 'true'),
+    ).toBe(true);
+    // A private one is never offered, even if a list answered it.
+    expect(available.queryByText('Hidden Trip')).toBeNull();
+
+    const withPicture = available.getByRole('button', { name: /^Pictured Trip/ });
+    expect(withPicture.querySelector('img')?.getAttribute('src')).toBe('/uploads/lib/31-320.webp');
+    expect(withPicture.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    const withoutPicture = available.getByRole('button', { name: /^Bare Trip/ });
+    expect(withoutPicture.querySelector('img')).toBeNull();
+    expect(withoutPicture.querySelector('[data-thumbnail="empty"]')).not.toBeNull();
+
+    // The chosen package keeps its picture in the ordered list.
+    await user.click(withPicture);
+    const selected = within(within(packages).getByRole('list', { name: 'Selected packages' }));
+    expect(
+      selected.getByRole('listitem', { name: '1. Pictured Trip' }).querySelector('img'),
+    ).not.toBeNull();
+
+    const d = within(destinations);
+    await user.selectOptions(await d.findByLabelText('Country'), IDS.country);
+    await waitFor(() => {
+      expect(d.getByRole('option', { name: 'Kerala' })).toBeInTheDocument();
+    });
+    await user.selectOptions(d.getByLabelText('State'), IDS.state);
+    const cards = within(await d.findByRole('list', { name: 'Available places' }));
+    expect(
+      cards
+        .getByRole('button', { name: /^Place 1/ })
+        .querySelector('img')
+        ?.getAttribute('src'),
+    ).toBe('/uploads/lib/41-320.webp');
+    expect(cards.getByRole('button', { name: /^Place 2/ }).querySelector('img')).toBeNull();
+  });
+
+  it('flags chosen items the site no longer shows and says how many', async () => {
+    const calls = stub({
+      settings: {
+        ...EMPTY,
+        trendingDestinations: [
+          {
+            _id: 'place-9',
+            name: 'Munnar',
+            state: { _id: IDS.state, name: 'Kerala' },
+            country: { _id: IDS.country, name: 'India' },
+            image: null,
+            publishable: false,
+            hiddenReason: 'State inactive',
+          },
+        ],
+        tourPackages: [
+          {
+            _id: 'a',
+            displayOrder: 1,
+            title: 'First',
+            duration: '1D',
+            pricePerPerson: 10,
+            description: '',
+            image: null,
+            publishable: false,
+            hiddenReason: 'Private',
+          },
+          {
+            _id: 'b',
+            displayOrder: 2,
+            title: 'Second',
+            duration: '2D',
+            pricePerPerson: 10,
+            description: '',
+            image: makeImage(5),
+            publishable: true,
+          },
+        ],
+        blogs: [{ _id: 'blog-9', title: 'Old story', publishable: false, hiddenReason: 'Draft' }],
+      },
+    });
+    const user = userEvent.setup();
+    const { destinations, packages, blogs } = await open();
+    expect(
+      screen.getByText(
+        '3 chosen items are not shown on the site. Remove them, or make them publishable again.',
+      ),
+    ).toBeVisible();
+    const selected = within(within(packages).getByRole('list', { name: 'Selected packages' }));
+    expect(
+      within(selected.getByRole('listitem', { name: '1. First' })).getByText(
+        'Not shown on the site: Private',
+      ),
+    ).toBeVisible();
+    expect(
+      within(selected.getByRole('listitem', { name: '2. Second' })).queryByText(
+        /Not shown on the site/,
+      ),
+    ).toBeNull();
+    expect(within(destinations).getByText('Not shown on the site: State inactive')).toBeVisible();
+    expect(within(blogs).getByText('Not shown on the site: Draft')).toBeVisible();
+
+    await user.click(within(blogs).getByRole('button', { name: 'Remove Old story' }));
+    expect(
+      screen.getByText(
+        '2 chosen items are not shown on the site. Remove them, or make them publishable again.',
+      ),
+    ).toBeVisible();
+    // A flagged item may stay: the save sends it as it is.
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Homepage settings updated successfully');
+    const put = calls.find((c) => c.url === S.homepageSettings && c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      data: {
+        trendingDestinations: ['place-9'],
+        tourPackages: [
+          { _id: 'a', displayOrder: 1 },
+          { _id: 'b', displayOrder: 2 },
+        ],
+        blogs: [],
+      },
+    });
+  });
+
   it('with homepage.view only: the saved selection, read-only, and no Save', async () => {
     const calls = stub({
       permissions: ['homepage.view'],
@@ -212,10 +358,19 @@ describe('HomepageSettingsPage', () => {
             description: '',
           },
         ],
-        blogs: [{ _id: 'blog-1', title: 'Story 1' }],
+        blogs: [
+          { _id: 'blog-1', title: 'Story 1' },
+          { _id: 'blog-2', title: 'Story 2', publishable: false, hiddenReason: 'Draft' },
+        ],
       },
     });
     const { destinations, packages, blogs } = await open();
+    expect(
+      screen.getByText(
+        '1 chosen item is not shown on the site. Remove it, or make it publishable again.',
+      ),
+    ).toBeVisible();
+    expect(within(blogs).getByText('Not shown on the site: Draft')).toBeVisible();
     expect(
       screen.getByText('You can see what the homepage features but not change it.'),
     ).toBeVisible();

@@ -7,15 +7,20 @@ import {
   HOMEPAGE_MESSAGES,
   HOMEPAGE_TEXTS as T,
   MAX_PAGE_SIZE,
+  hiddenFlagText,
+  hiddenSummaryText,
+  UNSAVED_CHANGES_TEXTS,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
+import { Thumbnail } from '../../components/ui/Thumbnail';
 import { getErrorEnvelope, getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useListPage, useSearchPaging } from '../../lib/useListPage';
+import { sameValues, useUnsavedChanges } from '../../lib/useUnsavedChanges';
 import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from '../blogs/blogs.api';
 import { useActivePlacesQuery } from '../geography/geography.api';
@@ -26,6 +31,7 @@ import { useGetHomepageSettingsQuery, useUpdateHomepageSettingsMutation } from '
 import {
   addItem,
   buildHomepageBody,
+  hiddenCount,
   movePackage,
   offeredPackages,
   removeItem,
@@ -34,9 +40,13 @@ import {
   type HomepageSelection,
   type SelectedPackage,
 } from './homepage.selection';
+import { useDisplaySettings } from '../../lib/format';
 
-const cardButton =
-  'flex w-full flex-col items-start gap-1 rounded-lg border border-slate-200 bg-white p-3 text-left text-sm transition-colors hover:border-teal-500 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:border-slate-700 dark:bg-slate-950 dark:hover:border-teal-400 dark:hover:bg-teal-950/40';
+const cardFrame =
+  'rounded-lg border border-slate-200 bg-white p-3 text-left text-sm transition-colors hover:border-teal-500 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:border-slate-700 dark:bg-slate-950 dark:hover:border-teal-400 dark:hover:bg-teal-950/40';
+const cardButton = `flex w-full flex-col items-start gap-1 ${cardFrame}`;
+/** A card with a thumbnail on its left (place and package cards). */
+const thumbCardButton = `flex w-full flex-row items-center gap-3 ${cardFrame}`;
 const chip =
   'inline-flex items-center gap-2 rounded-full border border-teal-200 bg-teal-50 py-1 pr-1 pl-3 text-sm text-teal-900 dark:border-teal-800 dark:bg-teal-950/50 dark:text-teal-100';
 const muted = 'text-sm text-slate-500 dark:text-slate-400';
@@ -79,6 +89,36 @@ const RemoveButton = ({ name, onClick }: { name: string; onClick: () => void }) 
   </button>
 );
 
+/** On a chosen item the public site no longer shows: 'Not shown on the site: Private'. */
+const HiddenFlag = ({ reason }: { reason: string | undefined }) =>
+  reason ? (
+    <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-200">
+      <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-3.5">
+        <path
+          fillRule="evenodd"
+          d="M8.485 2.495c.673-1.167 2.357-1.167 3.03 0l6.28 10.875c.673 1.167-.17 2.625-1.516 2.625H3.72c-1.347 0-2.189-1.458-1.515-2.625L8.485 2.495ZM10 5a.75.75 0 0 1 .75.75v3.5a.75.75 0 0 1-1.5 0v-3.5A.75.75 0 0 1 10 5Zm0 9a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      {hiddenFlagText(reason)}
+    </span>
+  ) : null;
+
+/** The page's warning: how many chosen items the site does not show (each card says why). */
+const HiddenWarning = ({ selection }: { selection: HomepageSelection }) => {
+  const count = hiddenCount(selection);
+  // Only flagged items from the saved settings can be hidden (the pickers offer publishable ones),
+  // so the count only falls while the page is open: the live region is there before it changes.
+  return count > 0 ? (
+    <p
+      role="status"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-200"
+    >
+      {hiddenSummaryText(count)}
+    </p>
+  ) : null;
+};
+
 const CardGrid = ({ label, children }: { label: string; children: ReactNode }) => (
   <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
     {children}
@@ -100,6 +140,7 @@ export const saveFailureMessage = (error: unknown): string => {
  * PUT. The limits of spec §9 refuse the extra item with a toast.
  */
 export const HomepageSettingsPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const { data, isLoading, isError } = useGetHomepageSettingsQuery(undefined);
   const canUpdate = useCan('homepage.update');
   return (
@@ -134,12 +175,14 @@ const HomepageSummary = ({ selection }: { selection: HomepageSelection }) => (
     >
       You can see what the homepage features but not change it.
     </p>
+    <HiddenWarning selection={selection} />
     <Section title={T.destinations} count={selection.places.length} limit={HOMEPAGE_LIMITS.places}>
       <SummaryList
         label="Selected destinations"
         items={selection.places.map((place) => ({
           _id: place._id,
           text: `${place.name} · ${place.stateName}, ${place.countryName}`,
+          hiddenReason: place.hiddenReason,
         }))}
       />
     </Section>
@@ -150,13 +193,18 @@ const HomepageSummary = ({ selection }: { selection: HomepageSelection }) => (
         items={selection.packages.map((pkg) => ({
           _id: pkg._id,
           text: `${pkg.title} · ${pkg.duration} · ${formatPrice(pkg.pricePerPerson)} per person`,
+          hiddenReason: pkg.hiddenReason,
         }))}
       />
     </Section>
     <Section title={T.blogs} count={selection.blogs.length} limit={HOMEPAGE_LIMITS.blogs}>
       <SummaryList
         label="Selected blogs"
-        items={selection.blogs.map((blog) => ({ _id: blog._id, text: blog.title }))}
+        items={selection.blogs.map((blog) => ({
+          _id: blog._id,
+          text: blog.title,
+          hiddenReason: blog.hiddenReason,
+        }))}
       />
     </Section>
   </div>
@@ -168,7 +216,7 @@ const SummaryList = ({
   ordered = false,
 }: {
   label: string;
-  items: { _id: string; text: string }[];
+  items: { _id: string; text: string; hiddenReason?: string | undefined }[];
   ordered?: boolean;
 }) => {
   if (items.length === 0) return <p className={muted}>Nothing selected.</p>;
@@ -180,7 +228,7 @@ const SummaryList = ({
     >
       {items.map((item) => (
         <li key={item._id} className="text-slate-800 dark:text-slate-200">
-          {item.text}
+          {item.text} <HiddenFlag reason={item.hiddenReason} />
         </li>
       ))}
     </List>
@@ -190,6 +238,11 @@ const SummaryList = ({
 const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
   const [selection, setSelection] = useState(initial);
   const [save, { isLoading: saving }] = useUpdateHomepageSettingsMutation();
+  // Unsaved: the selection (what the PUT would send) differs from what was loaded or last saved;
+  // leaving the page or reloading then asks first (issue 20).
+  const [saved, setSaved] = useState(initial);
+  const dirty = !sameValues(buildHomepageBody(selection), buildHomepageBody(saved));
+  useUnsavedChanges(dirty && !saving);
 
   const apply = (result: AddResult) => {
     if (!result.ok) {
@@ -200,8 +253,10 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
   };
 
   const handleSave = async () => {
+    const sent = selection;
     try {
-      await save(buildHomepageBody(selection)).unwrap();
+      await save(buildHomepageBody(sent)).unwrap();
+      setSaved(sent);
       showToast('success', HOMEPAGE_MESSAGES.updated);
     } catch (error) {
       showToast('error', saveFailureMessage(error));
@@ -210,10 +265,15 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
 
   return (
     <div className="space-y-6">
+      <HiddenWarning selection={selection} />
       <DestinationsSection selection={selection} onAdd={apply} onChange={setSelection} />
       <PackagesSection selection={selection} onAdd={apply} onChange={setSelection} />
       <BlogsSection selection={selection} onAdd={apply} onChange={setSelection} />
-      <div className="flex justify-end">
+      {/* The save bar stays at the bottom of the window on this long page. */}
+      <div className="sticky bottom-0 z-10 -mx-4 -mb-6 flex items-center justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8 dark:border-slate-800 dark:bg-slate-900">
+        <p role="status" className="mr-auto text-sm text-slate-600 dark:text-slate-400">
+          {dirty ? UNSAVED_CHANGES_TEXTS.pendingNote : ''}
+        </p>
         <Button onClick={() => void handleSave()} loading={saving}>
           {T.save}
         </Button>
@@ -247,7 +307,7 @@ const DestinationsSection = ({ selection, onAdd, onChange }: SectionProps) => {
       {selection.places.length > 0 ? (
         <ul aria-label="Selected destinations" className="flex flex-wrap gap-2">
           {selection.places.map((place) => (
-            <li key={place._id} className={chip}>
+            <li key={place._id} className={`${chip} flex-wrap`}>
               <span>
                 {place.name}
                 <span className="text-teal-700 dark:text-teal-300">
@@ -255,6 +315,7 @@ const DestinationsSection = ({ selection, onAdd, onChange }: SectionProps) => {
                   · {place.stateName}, {place.countryName}
                 </span>
               </span>
+              <HiddenFlag reason={place.hiddenReason} />
               <RemoveButton
                 name={place.name}
                 onClick={() => {
@@ -290,14 +351,20 @@ const DestinationsSection = ({ selection, onAdd, onChange }: SectionProps) => {
                       name: place.name,
                       stateName: place.state.name,
                       countryName: place.country.name,
+                      image: place.image,
                     }),
                   );
                 }}
-                className={`${cardButton} ${chosen.has(place._id) ? 'border-teal-500 ring-1 ring-teal-500 dark:border-teal-400' : ''}`}
+                className={`${thumbCardButton} ${chosen.has(place._id) ? 'border-teal-500 ring-1 ring-teal-500 dark:border-teal-400' : ''}`}
               >
-                <span className="font-medium text-slate-900 dark:text-white">{place.name}</span>{' '}
-                <span className={muted}>
-                  {chosen.has(place._id) ? 'Selected' : place.shortDescription || place.state.name}
+                <Thumbnail image={place.image} />
+                <span className="flex min-w-0 flex-col gap-1">
+                  <span className="font-medium text-slate-900 dark:text-white">{place.name}</span>{' '}
+                  <span className={muted}>
+                    {chosen.has(place._id)
+                      ? 'Selected'
+                      : place.shortDescription || place.state.name}
+                  </span>
                 </span>
               </button>
             </li>
@@ -315,6 +382,8 @@ const PackagesSection = ({ selection, onAdd, onChange }: SectionProps) => {
     limit: MAX_PAGE_SIZE,
     search: '',
     ...(location.placeId ? { placeId: location.placeId } : {}),
+    // Only what the public site can show: active and public (issue 20).
+    publishable: true,
   });
   const offered = offeredPackages(list.data?.itineraries ?? [], selection);
   // Country or state alone narrow the list on the page (the API filters by place only).
@@ -375,17 +444,21 @@ const PackagesSection = ({ selection, onAdd, onChange }: SectionProps) => {
                       title: itinerary.title,
                       duration: itinerary.duration,
                       pricePerPerson: itinerary.pricePerPerson,
+                      image: itinerary.coverImage ?? null,
                     }),
                   );
                 }}
-                className={cardButton}
+                className={thumbCardButton}
               >
-                <span className="font-medium text-slate-900 dark:text-white">
-                  {itinerary.title}
-                </span>{' '}
-                <span className={muted}>{itinerary.duration}</span>{' '}
-                <span className="text-sm font-semibold text-teal-700 dark:text-teal-300">
-                  {formatPrice(itinerary.pricePerPerson)} per person
+                <Thumbnail image={itinerary.coverImage} />
+                <span className="flex min-w-0 flex-col gap-1">
+                  <span className="font-medium text-slate-900 dark:text-white">
+                    {itinerary.title}
+                  </span>{' '}
+                  <span className={muted}>{itinerary.duration}</span>{' '}
+                  <span className="text-sm font-semibold text-teal-700 dark:text-teal-300">
+                    {formatPrice(itinerary.pricePerPerson)} per person
+                  </span>
                 </span>
               </button>
             </li>
@@ -421,11 +494,16 @@ const SortablePackage = ({ pkg, index, count, onMove, onRemove }: SortablePackag
       <span className="w-6 shrink-0 text-center text-sm font-semibold text-slate-500 dark:text-slate-400">
         {position}
       </span>
+      {/* Left out on narrow screens, where the row needs its width for the title. */}
+      <span className="hidden shrink-0 sm:block">
+        <Thumbnail image={pkg.image} className="h-10 w-14" />
+      </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{pkg.title}</p>
         <p className={muted}>
           {pkg.duration} · {formatPrice(pkg.pricePerPerson)} per person
         </p>
+        <HiddenFlag reason={pkg.hiddenReason} />
       </div>
       <button
         type="button"
@@ -463,7 +541,8 @@ const SortablePackage = ({ pkg, index, count, onMove, onRemove }: SortablePackag
 const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
   // The first page of the search is offered (no paging here).
   const paging = useSearchPaging();
-  const blogs = useListPage(paging, useListBlogsQuery(paging.args), {
+  // Only published blogs: what the public site can show (issue 20).
+  const blogs = useListPage(paging, useListBlogsQuery({ ...paging.args, publishable: true }), {
     rows: (data) => data.blogs,
     errorFallback: 'Please try again.',
   });
@@ -473,8 +552,9 @@ const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
       {selection.blogs.length > 0 ? (
         <ul aria-label="Selected blogs" className="flex flex-wrap gap-2">
           {selection.blogs.map((blog) => (
-            <li key={blog._id} className={chip}>
+            <li key={blog._id} className={`${chip} flex-wrap`}>
               <span>{blog.title}</span>
+              <HiddenFlag reason={blog.hiddenReason} />
               <RemoveButton
                 name={blog.title}
                 onClick={() => {
@@ -510,9 +590,7 @@ const BlogsSection = ({ selection, onAdd, onChange }: SectionProps) => {
                 className={`${cardButton} ${chosen.has(blog._id) ? 'border-teal-500 ring-1 ring-teal-500 dark:border-teal-400' : ''}`}
               >
                 <span className="font-medium text-slate-900 dark:text-white">{blog.title}</span>{' '}
-                <span className={muted}>
-                  {chosen.has(blog._id) ? 'Selected' : `${blog.place.name} · ${blog.status}`}
-                </span>
+                <span className={muted}>{chosen.has(blog._id) ? 'Selected' : blog.place.name}</span>
               </button>
             </li>
           ))}

@@ -1,28 +1,44 @@
 import {
   HOMEPAGE_LIMITS,
   HOMEPAGE_MESSAGES,
+  itineraryHiddenReason,
+  type HomepageHiddenReason,
   type HomepageSettings,
   type HomepageSettingsInput,
+  type Image,
   type Itinerary,
 } from '@safarnama/contract';
 
+/**
+ * Why the public site no longer shows a chosen item (the server's `hiddenReason` when it answered
+ * `publishable: false`); absent for what it shows, and for everything the pickers offer.
+ */
+interface MaybeHidden {
+  hiddenReason?: HomepageHiddenReason | undefined;
+}
+
 /** What the page keeps of each chosen item (enough to draw its chip or card). */
-export interface SelectedPlace {
+export interface SelectedPlace extends MaybeHidden {
   _id: string;
   name: string;
   stateName: string;
   countryName: string;
+  image?: Image | null | undefined;
 }
-export interface SelectedPackage {
+export interface SelectedPackage extends MaybeHidden {
   _id: string;
   title: string;
   duration: string;
   pricePerPerson: number;
+  image?: Image | null | undefined;
 }
-export interface SelectedBlog {
+export interface SelectedBlog extends MaybeHidden {
   _id: string;
   title: string;
 }
+
+const hiddenOf = (item: { publishable?: boolean; hiddenReason?: HomepageHiddenReason }) =>
+  item.publishable === false ? { hiddenReason: item.hiddenReason ?? 'Inactive' } : {};
 
 export interface HomepageSelection {
   places: SelectedPlace[];
@@ -46,13 +62,28 @@ export const selectionFromSettings = (settings: HomepageSettings): HomepageSelec
     name: d.name,
     stateName: d.state.name,
     countryName: d.country.name,
+    image: d.image,
+    ...hiddenOf(d),
   })),
   packages: [...settings.tourPackages]
     .sort((a, b) => a.displayOrder - b.displayOrder)
-    .map(({ _id, title, duration, pricePerPerson }) => ({ _id, title, duration, pricePerPerson })),
-  blogs: settings.blogs.map(({ _id, title }) => ({ _id, title })),
+    .map((p) => ({
+      _id: p._id,
+      title: p.title,
+      duration: p.duration,
+      pricePerPerson: p.pricePerPerson,
+      image: p.image ?? null,
+      ...hiddenOf(p),
+    })),
+  blogs: settings.blogs.map((b) => ({ _id: b._id, title: b.title, ...hiddenOf(b) })),
   isActive: settings.isActive,
 });
+
+/** How many chosen items the site does not show (the page's warning). */
+export const hiddenCount = (selection: HomepageSelection): number =>
+  [...selection.places, ...selection.packages, ...selection.blogs].filter(
+    (item) => item.hiddenReason !== undefined,
+  ).length;
 
 type Kind = 'places' | 'packages' | 'blogs';
 const LIMIT: Record<Kind, number> = HOMEPAGE_LIMITS;
@@ -118,11 +149,16 @@ export const buildHomepageBody = (selection: HomepageSelection): HomepageSetting
   isActive: selection.isActive,
 });
 
-/** The itineraries a package card may offer: active and not chosen yet (spec §2). */
+/**
+ * The itineraries a package card may offer: what the site shows (active and public; the list is
+ * already asked with `publishable=true`) and not chosen yet (spec §2).
+ */
 export const offeredPackages = (
   itineraries: readonly Itinerary[],
   selection: HomepageSelection,
 ): Itinerary[] => {
   const chosen = new Set(selection.packages.map((p) => p._id));
-  return itineraries.filter((itinerary) => itinerary.isActive && !chosen.has(itinerary._id));
+  return itineraries.filter(
+    (itinerary) => itineraryHiddenReason(itinerary) === null && !chosen.has(itinerary._id),
+  );
 };

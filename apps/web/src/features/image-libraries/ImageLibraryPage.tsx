@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { IMAGE_LIBRARY_MESSAGES, type ImageLibrary } from '@safarnama/contract';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DataTable, ListPageShell, PersonCell, RowAction } from '../../components/ui/ListPageShell';
-import { formatShortDate } from '../../lib/format';
+import { formatShortDate, useDisplaySettings } from '../../lib/format';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { imagesLabel, tableDescription } from './format';
@@ -41,6 +41,7 @@ const logError = (error: unknown): boolean => {
 
 /** /services/image-library: 'Image Library Management' (spec §2). */
 export const ImageLibraryPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canCreate = useCan('image-libraries.create');
   const canUpdate = useCan('image-libraries.update');
   const canDelete = useCan('image-libraries.delete');

@@ -11,7 +11,7 @@ import {
   errorResponse,
 } from '../../test/utils';
 import { ImageLibraryPicker } from './ImageLibraryPicker';
-import { listAnswer, makeLibrary } from './test-data';
+import { listAnswer, makeImage, makeLibrary } from './test-data';
 
 const BASE = '/api/v1/admin/service/image-libraries';
 const all = Array.from({ length: 12 }, (_, n) => makeLibrary(n + 1, { title: `Library ${n + 1}` }));
@@ -120,6 +120,41 @@ describe('ImageLibraryPicker', () => {
     expect(
       await within(dialog).findByRole('button', { name: 'Select Library 11' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows each library's first image as a lazy thumbnail, a placeholder when it has none", async () => {
+    const pictured = makeLibrary(1, {
+      title: 'Backwaters',
+      images: [makeImage(7, { altText: 'Houseboat' }), makeImage(8)],
+    });
+    const bare = makeLibrary(2, { title: 'Empty one' });
+    stubFetch((call) =>
+      call.url === BASE
+        ? okResponse(listAnswer([pictured, bare]))
+        : errorResponse(404, 'NOT_FOUND', 'Image library not found'),
+    );
+    const { user } = renderPicker();
+    await user.click(screen.getByRole('button', { name: 'Choose library' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select Image Library' });
+    const rowOf = async (title: string) =>
+      (await within(dialog).findByText(title)).closest('li') as HTMLElement;
+
+    const withImage = await rowOf('Backwaters');
+    const thumb = withImage.querySelector('img');
+    expect(thumb).not.toBeNull();
+    expect(thumb?.getAttribute('src')).toBe('/uploads/lib/7-320.webp');
+    expect(thumb?.getAttribute('srcset')).toBe('/uploads/lib/7-320.webp 320w');
+    expect(thumb?.getAttribute('loading')).toBe('lazy');
+    // Decorative: the title beside it names the library.
+    expect(thumb?.getAttribute('alt')).toBe('');
+    expect(withImage.querySelector('[data-thumbnail="empty"]')).toBeNull();
+
+    const without = await rowOf('Empty one');
+    expect(without.querySelector('img')).toBeNull();
+    expect(without.querySelector('[data-thumbnail="empty"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
   });
 
   it('shows the title of a library chosen earlier', async () => {

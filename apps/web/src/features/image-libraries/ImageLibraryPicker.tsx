@@ -6,6 +6,7 @@ import { Modal } from '../../components/ui/Modal';
 import { Pagination } from '../../components/ui/Pagination';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
+import { Thumbnail } from '../../components/ui/Thumbnail';
 import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { imagesLabel } from './format';
 import { useGetImageLibraryQuery, useListImageLibrariesQuery } from './imageLibraries.api';
@@ -22,8 +23,8 @@ interface ImageLibraryPickerProps {
 /**
  * The "Image Library" field of the itinerary form and place details (spec §2): shows the chosen
  * library's title ('Unknown Library' when the id is set but no title can be found), opens a modal
- * list to choose one (page size 10, reloaded when opened and when its page or search changes), and
- * the choice can be removed.
+ * list to choose one (page size 10, reloaded when opened and when its page or search changes; each
+ * row shows the library's first image as a thumbnail), and the choice can be removed.
  */
 export const ImageLibraryPicker = ({
   value,
@@ -154,8 +155,10 @@ const PickerModal = ({ selectedId, onSelect, onClose }: PickerModalProps) => {
             {list.rows.map((library) => {
               const selected = library._id === selectedId;
               return (
-                <li key={library._id} className="flex items-center justify-between gap-3 px-3 py-2">
-                  <div className="min-w-0">
+                <li key={library._id} className="flex items-center gap-3 px-3 py-2">
+                  {/* The library's first image (issue 20), or a neutral placeholder. */}
+                  <Thumbnail image={library.images[0]} />
+                  <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
                       {library.title}
                     </p>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UNSAVED_CHANGES_TEXTS as UNSAVED } from '@safarnama/contract';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
@@ -194,5 +195,66 @@ describe('ImageManagerModal', () => {
     });
     expect(await screen.findByText('Error updating images. Please try again.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save Images' })).toBeEnabled();
+  });
+});
+
+describe('ImageManagerModal with changes not saved (issue 20)', () => {
+  it('closes at once while nothing changed', async () => {
+    const { user, dialog } = await openManager();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks before a pending removal is thrown away: Keep editing keeps it, Discard closes', async () => {
+    const { user, dialog } = await openManager();
+    await user.click(
+      within(cards(dialog)[1] as HTMLElement).getByRole('button', { name: 'Remove' }),
+    );
+    expect(cards(dialog)).toHaveLength(1);
+
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED.keepEditing }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+    expect(cards(dialog)).toHaveLength(1);
+    expect(altTexts(dialog)).toEqual(['Beach at dawn']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: UNSAVED.discard }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
+  it('an alt-text edit or a reorder counts too, and undoing it makes it clean again', async () => {
+    const { user, dialog } = await openManager();
+    await user.click(
+      within(cards(dialog)[0] as HTMLElement).getByRole('button', { name: 'Move right' }),
+    );
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: UNSAVED.keepEditing }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+    await user.click(
+      within(cards(dialog)[1] as HTMLElement).getByRole('button', { name: 'Move left' }),
+    );
+    await user.type(within(dialog).getAllByLabelText(/^Alt text/)[0] as HTMLElement, '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('alertdialog', { name: UNSAVED.title })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: UNSAVED.keepEditing }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+    await user.type(within(dialog).getAllByLabelText(/^Alt text/)[0] as HTMLElement, '{Backspace}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });

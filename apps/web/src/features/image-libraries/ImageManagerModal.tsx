@@ -17,6 +17,7 @@ import { ProgressBar } from '../../components/ui/ProgressBar';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorEnvelope, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { sameValues, useUnsavedChanges } from '../../lib/useUnsavedChanges';
 import { buildImagesFormData, type ImageSlot } from './imageLibraries.form-data';
 import { useGetImageLibraryQuery, useUpdateImageLibraryImagesMutation } from './imageLibraries.api';
 import { selectUploadProgress } from './imageLibraries.slice';
@@ -95,9 +96,13 @@ const ImageManagerForm = ({ library, onClose, onBusyChange }: ImageManagerFormPr
         altText: image.altText,
       })),
   );
+  // What was loaded: uploads, removals, reorders and alt-text edits not saved yet differ from it,
+  // and closing or leaving then asks first (issue 20).
+  const [loadedSlots] = useState(() => items.map(toSlot));
   const [rejections, setRejections] = useState<string[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(!saving && !sameValues(items.map(toSlot), loadedSlots));
   const progress = useAppSelector(selectUploadProgress);
   const [updateImages] = useUpdateImageLibraryImagesMutation();
 

@@ -53,6 +53,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<ImageLibraryFieldsInput, typeof imageLibraryFieldsSchema>({
     schema: imageLibraryFieldsSchema,
     defaultValues: {
@@ -89,6 +90,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}

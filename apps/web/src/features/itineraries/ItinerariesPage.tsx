@@ -19,6 +19,7 @@ import {
   useToggleItineraryStatusMutation,
 } from './itineraries.api';
 import { ADMIN_SERVICE_FALLBACK } from './itineraries.slice';
+import { useDisplaySettings } from '../../lib/format';
 
 const ItineraryFormModal = lazy(() =>
   loadWithTimeout(() => import('./ItineraryFormModal')).then((module) => ({
@@ -61,6 +62,7 @@ const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
  * create/edit and gallery modals and the delete confirmation.
  */
 export const ItinerariesPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canCreate = useCan('itineraries.create');
   const canUpdate = useCan('itineraries.update');
   const canDelete = useCan('itineraries.delete');

@@ -87,10 +87,29 @@ const chooseLocation = async (
   await user.selectOptions(placeSelect, place);
 };
 
+/** Picks options of a multi-select by typing each in its search box and pressing Enter. */
+const pick = async (
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  noun: string,
+  terms: string[],
+) => {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  const search = screen.getByRole('textbox', { name: `Search ${noun}` });
+  for (const term of terms) await user.type(search, `${term}{Enter}`);
+  await user.keyboard('{Escape}');
+};
+
+/** The chips of a multi-select, in order. */
+const chipsOf = (noun: string) =>
+  within(screen.getByRole('list', { name: `Selected ${noun}` }))
+    .getAllByRole('listitem')
+    .map((chip) => chip.textContent?.replace('×', '').trim());
+
 const fillRequired = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(screen.getByLabelText('Title *'), 'Goa Beach Escape');
   await user.type(screen.getByLabelText('Duration *'), '5 Days / 4 Nights');
-  await user.selectOptions(screen.getByLabelText('Languages *'), ['English', 'Hindi']);
+  await pick(user, 'Languages *', 'languages', ['hin', 'eng']);
   const price = screen.getByLabelText('Price per Person (₹) *');
   await user.clear(price);
   await user.type(price, '125000');
@@ -126,17 +145,15 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Price per Person (₹) *')).toHaveValue(0);
     expect(screen.getByLabelText('Price per Person (₹) *')).toHaveAttribute('min', '0');
     expect(screen.getByLabelText('Visibility *')).toHaveValue('public');
-    const months = screen.getByLabelText('Months');
-    expect(months).toHaveAttribute('multiple');
-    expect(
-      within(months)
-        .getAllByRole('option')
-        .map((option) => (option as HTMLOptionElement).value),
-    ).toEqual(['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']);
-    expect(screen.getByText('Hold Ctrl/Cmd to select multiple months')).toBeInTheDocument();
-    const languages = screen.getByLabelText('Languages *');
-    expect(languages).toHaveAttribute('multiple');
-    expect(within(languages).getAllByRole('option')).toHaveLength(8);
+    const months = screen.getByRole('combobox', { name: 'Months' });
+    expect(months).toHaveTextContent('Select months');
+    // The spec's hint stays the helper line under Months.
+    expect(months).toHaveAccessibleDescription(
+      'Select months Hold Ctrl/Cmd to select multiple months',
+    );
+    expect(screen.getByRole('combobox', { name: 'Languages *' })).toHaveTextContent(
+      'Select languages',
+    );
     expect(screen.getByLabelText('Meta Description')).toHaveAttribute('rows', '3');
     expect(screen.getByRole('button', { name: 'Save Itinerary' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Image Library' })).toBeInTheDocument();
@@ -155,6 +172,74 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     ]) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
+  });
+
+  it('Languages and Months: searchable multi-selects with chips, sending the same codes', async () => {
+    const calls = stubServer(() => jsonResponse(okEnvelope({ data: makeItinerary(1) }, 201), 201));
+    const { user } = renderForm();
+    await user.click(screen.getByRole('combobox', { name: 'Months' }));
+    const listbox = screen.getByRole('listbox', { name: 'Months' });
+    expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
+    const search = screen.getByRole('textbox', { name: 'Search months' });
+    await user.type(search, 'ju');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['June', 'July']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await user.type(search, 'dec{Enter}');
+    await user.type(search, 'jan{Enter}');
+    // Escape closes the list, not the form.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create New Itinerary' })).toBeInTheDocument();
+    expect(chipsOf('months')).toEqual(['January', 'July', 'December']);
+    expect(screen.getByRole('combobox', { name: 'Months' })).toHaveTextContent('3 selected');
+    await user.click(screen.getByRole('button', { name: 'Remove December' }));
+    expect(chipsOf('months')).toEqual(['January', 'July']);
+
+    await user.type(screen.getByLabelText('Title *'), 'Goa Beach Escape');
+    await user.type(screen.getByLabelText('Duration *'), '5 Days / 4 Nights');
+    await user.click(screen.getByRole('combobox', { name: 'Languages *' }));
+    expect(
+      within(screen.getByRole('listbox', { name: 'Languages' })).getAllByRole('option'),
+    ).toHaveLength(8);
+    // Space toggles the active option while nothing is typed.
+    await user.keyboard('{ArrowDown}{ArrowDown} ');
+    await user.keyboard('{Escape}');
+    expect(chipsOf('languages')).toEqual(['Spanish']);
+    await chooseLocation(user);
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    expect(await screen.findByText('Itinerary created successfully!')).toBeInTheDocument();
+    expect(sentBody(calls)).toMatchObject({ languages: ['Spanish'], months: ['JAN', 'JUL'] });
+  });
+
+  it('a missing language shows its error on the multi-select', async () => {
+    stubServer();
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
+    const languages = screen.getByRole('combobox', { name: 'Languages *' });
+    expect(languages).toHaveAttribute('aria-invalid', 'true');
+    expect(languages).toHaveAccessibleDescription('Select languages Choose at least one language');
   });
 
   it('cascade: State waits for a country, Place for a state; a new country clears both', async () => {
@@ -289,7 +374,7 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     const calls = stubServer(() => jsonResponse(okEnvelope({ data: makeItinerary(1) }, 201), 201));
     const { user, onClose } = renderForm();
     await fillRequired(user);
-    await user.selectOptions(screen.getByLabelText('Months'), ['NOV', 'MAR']);
+    await pick(user, 'Months', 'months', ['nov', 'mar']);
     await user.click(screen.getByRole('button', { name: 'Add Day' }));
     await user.click(screen.getByRole('button', { name: 'Save Itinerary' }));
     expect(await screen.findByText('Itinerary created successfully!')).toBeInTheDocument();
@@ -326,8 +411,8 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Title *')).toHaveValue(record.title);
     expect(screen.getByLabelText('Type *')).toHaveValue('Beach');
     expect(screen.getByLabelText('Group Size *')).toHaveValue(12);
-    const months = screen.getByLabelText<HTMLSelectElement>('Months');
-    expect(Array.from(months.selectedOptions, (o) => o.value)).toEqual(['MAR', 'NOV']);
+    expect(chipsOf('months')).toEqual(['March', 'November']);
+    expect(screen.getByRole('combobox', { name: 'Months' })).toHaveTextContent('2 selected');
     expect(screen.getByLabelText('Day 2 description')).toHaveValue('Old Goa churches');
     expect(screen.getByLabelText('Question 1')).toHaveValue('Is breakfast included?');
     await waitFor(() => {

@@ -17,6 +17,7 @@ import {
 import { Button } from '../../components/ui/Button';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
+import { MultiSelect } from '../../components/ui/MultiSelect';
 import { getErrorEnvelope, getErrorStatus, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
@@ -39,6 +40,7 @@ import {
   type ItineraryFormValues,
 } from './itineraries.form';
 import { useCreateItineraryMutation, useUpdateItineraryMutation } from './itineraries.api';
+import { getDisplaySettings } from '../../lib/format';
 
 interface ItineraryFormModalProps {
   /** null: 'Create New Itinerary'; a listed itinerary: 'Edit Itinerary'. */
@@ -50,6 +52,9 @@ interface ItineraryFormModalProps {
 const failureMessage = (error: unknown): string =>
   getErrorEnvelope(error)?.message ||
   (wasAnswered(error) ? ITINERARY_MESSAGES.saveFailed : ITINERARY_MESSAGES.saveError);
+
+const LANGUAGE_OPTIONS = textOptions(LANGUAGES);
+const MONTH_OPTIONS = MONTHS.map(({ code, name }) => ({ value: code, label: name }));
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const headingId = useId();
@@ -74,7 +79,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
  */
 export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps) => {
   const isEdit = record !== null;
-  const { form, submit, pending, alert } = useContractForm<
+  const { form, submit, pending, alert, dirty } = useContractForm<
     ItineraryFormValues,
     typeof itineraryInputSchema
   >({
@@ -118,6 +123,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
   return (
     <Modal
       open
+      dirty={dirty && !pending}
       onOpenChange={(open) => {
         if (!open && !pending) onClose();
       }}
@@ -174,7 +180,10 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                   />
                 )}
               </FormField>
-              <FormField label="Price per Person (₹) *" error={errors.pricePerPerson?.message}>
+              <FormField
+                label={`Price per Person (${getDisplaySettings().currencySymbol}) *`}
+                error={errors.pricePerPerson?.message}
+              >
                 {(props) => (
                   <input
                     {...props}
@@ -188,19 +197,25 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                   />
                 )}
               </FormField>
-              <FormField
-                label="Languages *"
-                error={errors.languages?.message}
-                hint="Hold Ctrl/Cmd to select multiple languages"
-              >
+              <FormField label="Languages *" error={errors.languages?.message}>
                 {(props) => (
-                  <FormSelect
-                    {...props}
-                    {...register('languages')}
-                    multiple
-                    required
-                    size={LANGUAGES.length}
-                    options={textOptions(LANGUAGES)}
+                  <Controller
+                    control={control}
+                    name="languages"
+                    render={({ field }) => (
+                      <MultiSelect
+                        id={props.id}
+                        aria-invalid={props['aria-invalid']}
+                        aria-describedby={props['aria-describedby']}
+                        ref={field.ref}
+                        noun="languages"
+                        options={LANGUAGE_OPTIONS}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        required
+                      />
+                    )}
                   />
                 )}
               </FormField>
@@ -210,12 +225,22 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                 hint={ITINERARY_TEXTS.monthsHint}
               >
                 {(props) => (
-                  <FormSelect
-                    {...props}
-                    {...register('months')}
-                    multiple
-                    size={8}
-                    options={MONTHS.map(({ code, name }) => ({ value: code, label: name }))}
+                  <Controller
+                    control={control}
+                    name="months"
+                    render={({ field }) => (
+                      <MultiSelect
+                        id={props.id}
+                        aria-invalid={props['aria-invalid']}
+                        aria-describedby={props['aria-describedby']}
+                        ref={field.ref}
+                        noun="months"
+                        options={MONTH_OPTIONS}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                      />
+                    )}
                   />
                 )}
               </FormField>

@@ -1,8 +1,11 @@
-import { CURRENCY_SYMBOL, type Itinerary } from '@safarnama/contract';
+import type { Itinerary } from '@safarnama/contract';
+import { formatMoney } from '../../lib/format';
 
-/** Spec §2 Price column: the rupee sign plus the en-IN grouped number ('₹1,25,000'). */
-export const formatPrice = (rupees: number): string =>
-  `${CURRENCY_SYMBOL}${rupees.toLocaleString('en-IN')}`;
+/**
+ * Spec §2 Price column: the Basic Settings' currency symbol (default '₹') plus the en-IN grouped
+ * number ('₹1,25,000'). A component showing it calls `useDisplaySettings()` to follow a change.
+ */
+export const formatPrice = (rupees: number): string => formatMoney(rupees);
 
 /** Spec §2 Location column: place, state, country names. */
 export const formatLocation = (itinerary: Pick<Itinerary, 'placeId' | 'stateId' | 'countryId'>) =>

@@ -23,17 +23,27 @@ const PATHS = API_PATHS.service;
 /** Every change reloads the lists (no query holds one itinerary). */
 const LIST = [{ type: 'Itinerary', id: 'LIST' }] as const;
 
-/** Only the itineraries of one place (spec §7: optional placeId). */
-export type ItineraryListArgs = ListQuery & { placeId?: string };
+/**
+ * Only the itineraries of one place (spec §7: optional placeId); `publishable`: only what the
+ * public site can show (issue 20, the homepage picker).
+ */
+export type ItineraryListArgs = ListQuery & { placeId?: string; publishable?: boolean };
 
 /**
  * `get-all-itineraries?page&limit&search[&placeId]`: spec §7 sends the search URL-encoded with
  * `encodeURIComponent` (a space is `%20`, not the `+` of URLSearchParams), with the defaults page
  * 1, limit 10 and an empty search.
  */
-export const itineraryListUrl = ({ page, limit, search, placeId }: ItineraryListArgs): string => {
+export const itineraryListUrl = ({
+  page,
+  limit,
+  search,
+  placeId,
+  publishable,
+}: ItineraryListArgs): string => {
   const query = `page=${page}&limit=${limit}&search=${encodeURIComponent(search.trim())}`;
-  return `${PATHS.listItineraries}?${query}${placeId ? `&placeId=${encodeURIComponent(placeId)}` : ''}`;
+  const place = placeId ? `&placeId=${encodeURIComponent(placeId)}` : '';
+  return `${PATHS.listItineraries}?${query}${place}${publishable ? '&publishable=true' : ''}`;
 };
 
 /** Itinerary calls (spec §7 "Itineraries" and "Itinerary gallery"). */

@@ -45,6 +45,7 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<AdminUserFormValues, typeof addAdminUserRequestSchema>({
     schema: addAdminUserRequestSchema,
     defaultValues: {
@@ -99,6 +100,7 @@ export const AdminUserFormModal = ({ admin, isSelf, onClose }: AdminUserFormModa
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}

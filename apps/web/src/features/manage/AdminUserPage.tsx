@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { StatusScreen } from '../../components/ui/StatusScreen';
 import { loadWithTimeout } from '../../app/lazy';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
-import { formatDateTime, formatShortDate } from '../../lib/format';
+import { formatDateTime, formatShortDate, useDisplaySettings } from '../../lib/format';
 import { useProfile } from '../auth/auth.api';
 import { LoginActivityTable } from '../account/LoginActivityTable';
 import { useCan } from '../auth/useCan';
@@ -104,6 +104,7 @@ const PagedSection = ({
  * and their actions, each table paged on its own (loginPage / adminPage of one call).
  */
 export const AdminUserPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const { id = '' } = useParams();
   const [loginPage, setLoginPage] = useState(1);
   const [adminPage, setAdminPage] = useState(1);

@@ -35,6 +35,7 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<UserTypeFormValues, typeof addUserTypeRequestSchema>({
     schema: addUserTypeRequestSchema,
     defaultValues: { name: userType?.name ?? '', description: userType?.description ?? '' },
@@ -70,6 +71,7 @@ export const UserTypeFormModal = ({ userType, onClose }: UserTypeFormModalProps)
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}

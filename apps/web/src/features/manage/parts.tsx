@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
-import { initialsOf } from '../../lib/format';
+import { dateTimeParts, formatDateTime, initialsOf, useDisplaySettings } from '../../lib/format';
 
-const validDate = (value: string | null | undefined): Date | null => {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-/** A time as two short lines, 'Mar 7, 2025' over '10:15 AM' (narrow table columns). */
+/**
+ * A time as two short lines, 'Mar 7, 2025' over '10:15 AM IST' (narrow table columns): the app's
+ * one date-time format (lib/format.ts), in the configured zone.
+ */
 export const DateTimeCell = ({
   value,
   empty = '—',
@@ -15,13 +12,16 @@ export const DateTimeCell = ({
   value: string | null | undefined;
   empty?: string;
 }) => {
-  const date = validDate(value);
-  if (!date || !value) return <span className="text-slate-500 dark:text-slate-400">{empty}</span>;
+  useDisplaySettings();
+  const parts = dateTimeParts(value);
+  if (!parts || !value) {
+    return <span className="text-slate-500 dark:text-slate-400">{empty}</span>;
+  }
   return (
-    <time dateTime={value} className="block whitespace-nowrap">
-      {date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+    <time dateTime={value} title={formatDateTime(value)} className="block whitespace-nowrap">
+      {parts.date}
       <span className="block text-xs text-slate-500 dark:text-slate-400">
-        {date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+        {parts.time} {parts.zone}
       </span>
     </time>
   );

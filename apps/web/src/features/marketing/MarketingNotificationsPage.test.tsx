@@ -20,6 +20,7 @@ import {
   okResponse,
   errorResponse,
 } from '../../test/utils';
+import { formatIst } from './ist';
 import { listAnswer, makeNotification } from './test-data';
 
 const USER_TYPES = API_PATHS.manage.userTypeOptions;
@@ -135,10 +136,10 @@ describe('MarketingNotificationsPage', () => {
     expect(first.getByText('Push')).toBeVisible();
     expect(first.getByText('E-mail')).toBeVisible();
     expect(first.getByText('Admins of Editors')).toBeVisible();
-    // 10:00:15 UTC is 3:30:15 pm in India, whatever the browser's own zone.
-    const time = first.getByText('3:30:15 pm IST').closest('time');
+    // 10:00:15 UTC is 3:30:15 PM in India, whatever the browser's own zone (the app's format).
+    const time = first.getByText('3:30:15 PM IST').closest('time');
     expect(time).toHaveAttribute('datetime', '2030-11-21T10:00:15.000Z');
-    expect(time).toHaveTextContent(/^21 Nov 20303:30:15 pm IST$/);
+    expect(time).toHaveTextContent(/^Nov 21, 20303:30:15 PM IST$/);
     expect(first.getByText('Scheduled')).toBeVisible();
     expect(first.getByRole('button', { name: 'Edit Monsoon offers' })).toBeVisible();
     expect(first.getByRole('button', { name: 'Delete Monsoon offers' })).toBeVisible();
@@ -148,20 +149,179 @@ describe('MarketingNotificationsPage', () => {
     expect(done.getByText('All admins')).toBeVisible();
     expect(done.getByRole('listitem', { name: 'E-mail: 3 sent, 1 failed' })).toBeVisible();
     expect(done.getByRole('listitem', { name: 'SMS: 2 sent, 0 failed' })).toBeVisible();
-    // Only scheduled notifications can still be changed.
-    expect(done.queryByRole('button')).not.toBeInTheDocument();
+    // Only scheduled notifications can still be changed; the others are viewed or duplicated.
+    expect(done.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'View Diwali greetings',
+      'Duplicate Diwali greetings',
+    ]);
     const lost = await rowOf('Winter sale');
     expect(lost.getByText('Failed')).toBeVisible();
-    expect(lost.queryByRole('button')).not.toBeInTheDocument();
+    expect(lost.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'View',
+      'Duplicate',
+    ]);
   });
 
-  it('hides Add, Edit and Delete without their keys', async () => {
+  it('hides Add, Edit, Delete and Duplicate without their keys; View stays', async () => {
     stubServer({ permissions: ['marketing.view'] });
     await open();
     const row = await rowOf('Monsoon offers');
-    expect(row.queryByRole('button')).not.toBeInTheDocument();
+    expect(row.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'View Monsoon offers',
+    ]);
+    expect((await rowOf('Diwali greetings')).getAllByRole('button')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Add Notification' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  it('View shows a sent notification read-only: every field, the times and the deliveries', async () => {
+    process.env.TZ = 'America/New_York';
+    const withImage = {
+      ...sent,
+      message: 'Happy Diwali!\nOffers inside.',
+      imageUrl: '/uploads/images/2026/11/diwali-768.webp',
+      link: 'https://example.com/diwali',
+      audience: { type: 'user_type' as const, userType: { _id: 'type-2', name: 'Marketing' } },
+    };
+    stubServer({ lists: [[scheduled, withImage]] });
+    const user = await open();
+    const view = (await rowOf('Diwali greetings')).getByRole('button', {
+      name: 'View Diwali greetings',
+    });
+    await user.click(view);
+    const dialog = within(await screen.findByRole('dialog', { name: 'View Notification' }));
+    const field = (term: string) => {
+      const dt = dialog.getByText(term, { selector: 'dt' });
+      return dt.nextElementSibling as HTMLElement;
+    };
+    expect(dialog.getByText('Sent', { selector: 'span' })).toBeVisible();
+    expect(field('Title')).toHaveTextContent('Diwali greetings');
+    expect(field('Message')).toHaveTextContent('Happy Diwali! Offers inside.');
+    expect(within(field('Image')).getByRole('img', { name: 'Notification image' })).toHaveAttribute(
+      'src',
+      withImage.imageUrl,
+    );
+    expect(field('Link')).toHaveTextContent('https://example.com/diwali');
+    expect(
+      within(field('Channels'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['E-mail', 'SMS']);
+    expect(field('Audience')).toHaveTextContent('Admins of Marketing');
+    // The app's date format, India Standard Time whatever the browser's zone.
+    expect(field('Scheduled for')).toHaveTextContent(formatIst(sent.scheduledAt));
+    expect(field('Scheduled for')).toHaveTextContent(/IST$/);
+    expect(field('Sent')).toHaveTextContent(formatIst(sent.sentAt));
+    expect(field('Scheduled by')).toHaveTextContent('Asha Verma');
+    const deliveries = within(dialog.getByRole('table', { name: 'Deliveries per channel' }));
+    expect(
+      deliveries
+        .getAllByRole('row')
+        .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent)),
+    ).toEqual([
+      ['Channel', 'Sent', 'Failed'],
+      ['E-mail', '3', '1'],
+      ['SMS', '2', '0'],
+      ['Total', '5', '1'],
+    ]);
+    // Read-only: nothing to type in or tick, no save; Close gives focus back to the row.
+    expect(dialog.queryAllByRole('textbox')).toHaveLength(0);
+    expect(dialog.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(dialog.queryAllByRole('combobox')).toHaveLength(0);
+    expect(dialog.queryByRole('button', { name: /Save|Schedule/ })).not.toBeInTheDocument();
+    // 'Close' (the footer's button; the × in the corner is named 'Close' too).
+    await user.click(dialog.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    await waitFor(() => {
+      expect(view).toHaveFocus();
+    });
+  });
+
+  it('Duplicate from the view: the add form filled from it, saved as a new one with its image copied', async () => {
+    const original = {
+      ...sent,
+      imageUrl: '/uploads/images/2026/11/diwali-768.webp',
+      link: '/services/itineraries',
+      channels: ['push' as const, 'email' as const],
+      audience: { type: 'user_type' as const, userType: { _id: 'type-2', name: 'Marketing' } },
+    };
+    const calls = stubServer({
+      lists: [[original]],
+      other: (call) =>
+        call.url === PATHS.add
+          ? okResponse({ data: { ...original, _id: 'new' } }, 201, MARKETING_MESSAGES.created)
+          : undefined,
+    });
+    const user = await open();
+    const viewButton = (await rowOf('Diwali greetings')).getByRole('button', {
+      name: 'View Diwali greetings',
+    });
+    await user.click(viewButton);
+    const view = within(await screen.findByRole('dialog', { name: 'View Notification' }));
+    await user.click(view.getByRole('button', { name: 'Duplicate' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Notification' }));
+    expect(dialog.getByText(/A copy of "Diwali greetings"/)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Title *')).toHaveValue('Diwali greetings');
+    expect(dialog.getByLabelText('Message *')).toHaveValue(original.message);
+    expect(dialog.getByLabelText('Link')).toHaveValue('/services/itineraries');
+    expect(dialog.getByRole('checkbox', { name: 'Push' })).toBeChecked();
+    expect(dialog.getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+    expect(dialog.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
+    expect(dialog.getByLabelText('Audience *')).toHaveValue('user_type');
+    await within(dialog.getByLabelText('User type *')).findByRole('option', { name: 'Marketing' });
+    expect(dialog.getByLabelText('User type *')).toHaveValue('type-2');
+    // A new time in the future (the original's has passed).
+    const at = Date.parse(
+      `${(dialog.getByLabelText('Date (IST)') as HTMLInputElement).value}T${(dialog.getByLabelText('Time (IST)') as HTMLInputElement).value}+05:30`,
+    );
+    expect(at).toBeGreaterThan(Date.now());
+    expect(dialog.getByText(/The image of the original is copied with it/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Remove current image' })).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Schedule Notification' }));
+    expect(await screen.findByText(MARKETING_MESSAGES.created)).toBeVisible();
+    // An add (with its Idempotency-Key), never an update of the original.
+    expect(calls.some((call) => call.url === PATHS.update)).toBe(false);
+    const save = calls.find((call) => call.url === PATHS.add);
+    expect(save?.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+    const entries = formEntries(save?.body);
+    expect(entries).not.toContainEqual(['id', expect.anything()]);
+    expect(entries).toContainEqual(['title', 'Diwali greetings']);
+    expect(entries).toContainEqual(['channels[0]', 'push']);
+    expect(entries).toContainEqual(['channels[1]', 'email']);
+    expect(entries).toContainEqual(['userTypeId', 'type-2']);
+    expect(entries).toContainEqual(['copyImageFrom', original._id]);
+    // Focus goes back to the row the view was opened from.
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    await waitFor(() => {
+      expect(viewButton).toHaveFocus();
+    });
+  });
+
+  it('Duplicate from the row without the image: no copyImageFrom', async () => {
+    const original = { ...failed, imageUrl: '/uploads/images/2026/11/winter-768.webp' };
+    const calls = stubServer({
+      lists: [[original]],
+      other: (call) =>
+        call.url === PATHS.add
+          ? okResponse({ data: original }, 201, MARKETING_MESSAGES.created)
+          : undefined,
+    });
+    const user = await open();
+    await user.click(
+      (await rowOf('Winter sale')).getByRole('button', { name: 'Duplicate Winter sale' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Notification' }));
+    await user.click(dialog.getByRole('button', { name: 'Remove current image' }));
+    await user.click(dialog.getByRole('button', { name: 'Schedule Notification' }));
+    expect(await screen.findByText(MARKETING_MESSAGES.created)).toBeVisible();
+    const entries = formEntries(calls.find((call) => call.url === PATHS.add)?.body);
+    expect(entries.map(([name]) => name)).not.toContain('copyImageFrom');
+    expect(entries.map(([name]) => name)).not.toContain('removeImage');
   });
 
   it('shows Edit with marketing.update alone', async () => {
@@ -222,7 +382,7 @@ describe('MarketingNotificationsPage', () => {
     const preview = within(dialog.getByRole('region', { name: 'Preview' }));
     expect(preview.getAllByText('Monsoon offers')).toHaveLength(2);
     expect(preview.getByText('Open /services/itineraries')).toBeInTheDocument();
-    expect(preview.getByText('Goes out 21 Nov 2030, 3:30:45 pm IST.')).toBeInTheDocument();
+    expect(preview.getByText('Goes out Nov 21, 2030, 3:30:45 PM IST.')).toBeInTheDocument();
 
     const before = listCalls(calls).length;
     await user.click(dialog.getByRole('button', { name: 'Schedule Notification' }));
@@ -476,7 +636,7 @@ describe('MarketingNotificationsPage', () => {
     setDateTime(dialog, '2030-11-21', '15:30:00');
     expect(
       dialog.getByText(
-        'Asia/Kolkata, UTC+05:30. That is 21 Nov 2030, 11:00:00 am GMT+1 your time.',
+        'Asia/Kolkata, UTC+05:30. That is Nov 21, 2030, 11:00:00 AM GMT+1 your time.',
       ),
     ).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { lazy, useId, useState } from 'react';
+import { lazy, useEffect, useId, useState } from 'react';
 import {
   MARKETING_MESSAGES,
   SCHEDULED_STATUSES,
@@ -14,6 +14,7 @@ import {
   DeleteAction,
   EditAction,
   ListPageShell,
+  RowAction,
 } from '../../components/ui/ListPageShell';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
@@ -26,6 +27,7 @@ import {
   useListScheduledNotificationsQuery,
   type ScheduledNotificationListArgs,
 } from './marketing.api';
+import { useDisplaySettings } from '../../lib/format';
 
 // The form (the contract's zod rules, the image dropzone, the user-type list) loads when opened.
 const NotificationFormModal = lazy(() =>
@@ -33,6 +35,17 @@ const NotificationFormModal = lazy(() =>
     default: module.NotificationFormModal,
   })),
 );
+
+// The read-only view of one (a notification that went out can no longer be edited), on first use.
+const NotificationViewModal = lazy(() =>
+  loadWithTimeout(() => import('./NotificationViewModal')).then((module) => ({
+    default: module.NotificationViewModal,
+  })),
+);
+
+/** The page's dialogs besides the form: the read-only view and the form of a duplicate. */
+type OtherDialog =
+  { kind: 'view'; record: ScheduledNotification } | { kind: 'copy'; record: ScheduledNotification };
 
 const NO_ROWS: ScheduledNotification[] = [];
 
@@ -125,11 +138,13 @@ const ChannelChips = ({ notification }: { notification: ScheduledNotification })
  * /marketing/notification, 'Add Notification' (spec §2, §7 "Marketing"): the scheduled marketing
  * notifications in a searchable, paged table with a status filter (title and message, channels,
  * audience, time in IST, status, per-channel delivery counts), 'Add Notification', and Edit /
- * Delete while a notification is still scheduled. While one is sending or due within minutes the
- * list reloads every few seconds; a finished send (the socket's in-app notification) reloads it
- * at once.
+ * Delete while a notification is still scheduled; View (read-only, every row an admin cannot
+ * edit) and Duplicate (the add form filled from it, image copied). While one is sending or due
+ * within minutes the list reloads every few seconds; a finished send (the socket's in-app
+ * notification) reloads it at once.
  */
 export const MarketingNotificationsPage = () => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canCreate = useCan('marketing.create');
   const canUpdate = useCan('marketing.update');
   const canDelete = useCan('marketing.delete');
@@ -144,7 +159,32 @@ export const MarketingNotificationsPage = () => {
     quietRefetch: true,
   });
 
-  const { dialog, openForm, close, onAdd } = useListDialog<ScheduledNotification>(canCreate);
+  const { dialog, open, openForm, close, onAdd } = useListDialog<
+    ScheduledNotification,
+    OtherDialog
+  >(canCreate);
+  const view = (record: ScheduledNotification) => {
+    open({ kind: 'view', record });
+  };
+  const duplicate = canCreate
+    ? (record: ScheduledNotification) => {
+        open({ kind: 'copy', record });
+      }
+    : undefined;
+  // 'Duplicate' inside the view: the view closes first and gives focus back to its row (Radix
+  // does that in a 0 ms timer queued as it unmounts); the form opens after it, so it returns
+  // focus to that row too when it closes.
+  const [copyAfterView, setCopyAfterView] = useState<ScheduledNotification | null>(null);
+  useEffect(() => {
+    if (!copyAfterView) return undefined;
+    const timer = setTimeout(() => {
+      open({ kind: 'copy', record: copyAfterView });
+      setCopyAfterView(null);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [copyAfterView, open]);
   const [deleteNotification] = useDeleteScheduledNotificationMutation();
   const remove = useRowAction({
     run: (notification: ScheduledNotification) =>
@@ -159,12 +199,27 @@ export const MarketingNotificationsPage = () => {
     failure: 'The notification could not be deleted. Please try again.',
   });
 
-  const showActions = canUpdate || canDelete;
-
   const dialogs = (
     <>
       {dialog.kind === 'form' ? (
         <NotificationFormModal notification={dialog.record} onClose={close} />
+      ) : null}
+      {dialog.kind === 'copy' ? (
+        <NotificationFormModal notification={null} copyOf={dialog.record} onClose={close} />
+      ) : null}
+      {dialog.kind === 'view' ? (
+        <NotificationViewModal
+          notification={dialog.record}
+          onClose={close}
+          onDuplicate={
+            duplicate
+              ? (record) => {
+                  close();
+                  setCopyAfterView(record);
+                }
+              : undefined
+          }
+        />
       ) : null}
 
       <ConfirmDialog {...remove.confirmDialog} />
@@ -224,7 +279,7 @@ export const MarketingNotificationsPage = () => {
           'Scheduled (IST)',
           'Status',
           'Delivery',
-          showActions && ACTIONS_COLUMN,
+          ACTIONS_COLUMN,
         ]}
       >
         {list.rows.map((notification) => {
@@ -269,25 +324,46 @@ export const MarketingNotificationsPage = () => {
               <td className={td}>
                 <DeliveryCounts notification={notification} />
               </td>
-              {showActions ? (
-                <td className={`${td} text-right whitespace-nowrap`}>
-                  {editable ? (
-                    <span className="inline-flex flex-col items-end gap-0.5">
-                      <EditAction
-                        record={notification}
-                        name={notification.title}
-                        onClick={canUpdate ? openForm : undefined}
-                      />
-                      <DeleteAction
-                        record={notification}
-                        name={notification.title}
-                        busy={remove.isBusy(notification)}
-                        onClick={canDelete ? remove.start : undefined}
-                      />
-                    </span>
+              <td className={`${td} text-right whitespace-nowrap`}>
+                <span className="inline-flex flex-col items-end gap-0.5">
+                  {editable && canUpdate ? (
+                    <EditAction
+                      record={notification}
+                      name={notification.title}
+                      onClick={openForm}
+                    />
+                  ) : (
+                    <RowAction
+                      tone="teal"
+                      aria-label={`View ${notification.title}`}
+                      onClick={() => {
+                        view(notification);
+                      }}
+                    >
+                      View
+                    </RowAction>
+                  )}
+                  {duplicate ? (
+                    <RowAction
+                      tone="indigo"
+                      aria-label={`Duplicate ${notification.title}`}
+                      onClick={() => {
+                        duplicate(notification);
+                      }}
+                    >
+                      Duplicate
+                    </RowAction>
                   ) : null}
-                </td>
-              ) : null}
+                  {editable ? (
+                    <DeleteAction
+                      record={notification}
+                      name={notification.title}
+                      busy={remove.isBusy(notification)}
+                      onClick={canDelete ? remove.start : undefined}
+                    />
+                  ) : null}
+                </span>
+              </td>
             </tr>
           );
         })}

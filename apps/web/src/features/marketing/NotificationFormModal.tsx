@@ -32,6 +32,7 @@ import { CHANNEL_LABELS, StatusBadge } from './labels';
 import { useSaveScheduledNotificationMutation } from './marketing.api';
 import {
   buildNotificationFormData,
+  duplicateFormValues,
   fieldOfPath,
   initialFormValues,
   notificationFormSchema,
@@ -44,6 +45,11 @@ import { NotificationPreview } from './NotificationPreview';
 interface NotificationFormModalProps {
   /** The scheduled notification to change; null schedules a new one. */
   notification: ScheduledNotification | null;
+  /**
+   * 'Duplicate' (with `notification` null): the new one starts from this one's content, channels,
+   * audience and image (copied by the server, `copyImageFrom`), at a new time.
+   */
+  copyOf?: ScheduledNotification | null;
   onClose: () => void;
 }
 
@@ -65,7 +71,13 @@ const FIELD_OF_MESSAGE: Record<string, NotificationField> = {
  * server's field errors land on the fields. An add carries the form's Idempotency-Key and the
  * submit waits for the call: neither a retry nor a double click schedules it twice.
  */
-export const NotificationFormModal = ({ notification, onClose }: NotificationFormModalProps) => {
+export const NotificationFormModal = ({
+  notification,
+  copyOf = null,
+  onClose,
+}: NotificationFormModalProps) => {
+  // What the form starts from: the one being edited, or the one being duplicated.
+  const source = notification ?? copyOf;
   const baseId = useId();
   const ids = {
     channels: `${baseId}-channels`,
@@ -78,9 +90,11 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<NotificationFormValues, typeof notificationFormSchema>({
     schema: notificationFormSchema,
-    defaultValues: initialFormValues(notification),
+    defaultValues:
+      copyOf && !notification ? duplicateFormValues(copyOf) : initialFormValues(notification),
     toRequest: toNotificationRequest,
     fieldOf: fieldOfPath,
   });
@@ -132,7 +146,12 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
       try {
         const saved = await save({
           ...(notification ? { id: notification._id } : {}),
-          body: buildNotificationFormData(fields, { id: notification?._id, image, removeImage }),
+          body: buildNotificationFormData(fields, {
+            id: notification?._id,
+            image,
+            removeImage,
+            copyImageFrom: copyOf?.imageUrl ? copyOf._id : undefined,
+          }),
           hasImage: image !== null,
           onProgress: image ? setProgress : undefined,
           idempotencyKey,
@@ -163,12 +182,12 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
   );
 
   const scheduledAt = istToIso({ date, time });
-  const shownImage = imagePreview ?? (removeImage ? null : (notification?.imageUrl ?? null));
+  const shownImage = imagePreview ?? (removeImage ? null : (source?.imageUrl ?? null));
   const userTypeOptions = (userTypes.data ?? []).map((type) => ({
     value: type._id,
     label: type.name,
   }));
-  const savedUserType = notification?.audience.userType ?? null;
+  const savedUserType = source?.audience.userType ?? null;
   // The saved user type may have been disabled since (not among the active options): keep it.
   if (savedUserType && !userTypeOptions.some((option) => option.value === savedUserType._id)) {
     userTypeOptions.push({ value: savedUserType._id, label: `${savedUserType.name} (disabled)` });
@@ -179,6 +198,7 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}
@@ -188,6 +208,8 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
           <span className="inline-flex items-center gap-2">
             Currently <StatusBadge status={notification.status} />
           </span>
+        ) : copyOf ? (
+          `A copy of "${copyOf.title}", scheduled as a new notification: check it and choose when it goes out (India Standard Time).`
         ) : (
           'Schedule a marketing notification. It goes out once, at the time you choose (India Standard Time).'
         )
@@ -228,7 +250,7 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
               <SingleImageField
                 {...IMAGE_UPLOAD_PROPS}
                 label="Image"
-                currentUrl={removeImage ? null : (notification?.imageUrl ?? null)}
+                currentUrl={removeImage ? null : (source?.imageUrl ?? null)}
                 file={image}
                 onChange={handleImageChange}
                 disabled={saving}
@@ -236,12 +258,16 @@ export const NotificationFormModal = ({ notification, onClose }: NotificationFor
               />
               <RemoveImageToggle
                 noun="image"
-                removable={Boolean(notification?.imageUrl) && !image}
+                removable={Boolean(source?.imageUrl) && !image}
                 removing={removeImage}
                 onToggle={() => {
                   setValue('removeImage', !removeImage);
                 }}
-                hint="Optional. Shown with push notifications and e-mails."
+                hint={
+                  copyOf?.imageUrl && !notification && !image
+                    ? 'The image of the original is copied with it. Choose another file to use a different one.'
+                    : 'Optional. Shown with push notifications and e-mails.'
+                }
               />
               {progress !== null ? (
                 <div className="mt-2">

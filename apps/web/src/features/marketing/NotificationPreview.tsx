@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useBranding } from '../../app/branding';
 
 interface NotificationPreviewProps {
   title: string;
@@ -37,6 +38,7 @@ export const NotificationPreview = ({
   const shownTitle = title.trim();
   const shownMessage = message.trim();
   const shownLink = link.trim();
+  const { productName } = useBranding();
   return (
     <section aria-label="Preview" className="space-y-4">
       <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Preview</h3>
@@ -48,9 +50,9 @@ export const NotificationPreview = ({
               aria-hidden="true"
               className="flex size-4 items-center justify-center rounded bg-teal-700 text-[9px] font-bold text-white dark:bg-teal-500 dark:text-slate-950"
             >
-              S
+              {productName.charAt(0).toUpperCase()}
             </span>
-            Safarnama · now
+            {productName} · now
           </div>
           <div className="mt-1.5 flex gap-3">
             <div className="min-w-0 flex-1">

@@ -45,7 +45,7 @@ describe('IST date and time ↔ instant', () => {
         date: '2026-11-21',
         time: '15:30:00',
       });
-      expect(formatIst('2026-11-21T10:00:15.000Z')).toBe('21 Nov 2026, 3:30:15 pm IST');
+      expect(formatIst('2026-11-21T10:00:15.000Z')).toBe('Nov 21, 2026, 3:30:15 PM IST');
     },
   );
 
@@ -89,7 +89,7 @@ describe('IST date and time ↔ instant', () => {
     expect(browserDiffersFromIst(instant)).toBe(false);
     inZone('Europe/Berlin');
     expect(browserDiffersFromIst(instant)).toBe(true);
-    expect(formatLocal(instant)).toBe('21 Nov 2026, 11:00:15 am GMT+1');
+    expect(formatLocal(instant)).toBe('Nov 21, 2026, 11:00:15 AM GMT+1');
     inZone('UTC');
     expect(browserDiffersFromIst(instant)).toBe(true);
   });

@@ -4,6 +4,8 @@
  * a wall-clock date and time in IST converts to an instant by arithmetic alone, without relying on
  * the browser's zone. Zod-free: the dashboard imports it.
  */
+import { dateTimeParts, formatDateTime } from '../../lib/format';
+
 export const IST_ZONE = 'Asia/Kolkata';
 export const IST_OFFSET = '+05:30';
 const IST_OFFSET_MINUTES = 330;
@@ -56,48 +58,30 @@ export const isoToIst = (value: string | number | Date): IstParts | null => {
   };
 };
 
-const istFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
+/**
+ * The app's one date-time format with seconds (lib/format.ts), in the Basic Settings' zone
+ * (default IST): 'Nov 21, 2026, 3:30:15 PM IST'; '—' for a missing or invalid time. Entry stays
+ * in IST (above); only the display is shared.
+ */
+export const formatIst = (value: string | null | undefined): string =>
+  dateTimeParts(value) ? formatDateTime(value, { seconds: true }) : '—';
 
-/** '21 Nov 2026, 3:30:15 pm IST'; '—' for a missing or invalid time. */
-export const formatIst = (value: string | null | undefined): string => {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return `${istFormat.format(date)} IST`;
-};
-
-/** The IST date and time on two lines (narrow table cells): '21 Nov 2026' and '3:30:15 pm IST'. */
+/** The same on two lines (narrow table cells): 'Nov 21, 2026' and '3:30:15 PM IST'. */
 export const formatIstLines = (value: string): [date: string, time: string] => {
-  const text = formatIst(value);
-  const at = text.lastIndexOf(', ');
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 2)];
+  const parts = dateTimeParts(value, { seconds: true });
+  return parts ? [parts.date, `${parts.time} ${parts.zone}`] : ['—', ''];
 };
 
 /** True when the browser's zone is not at +05:30 at that instant (its own time reads otherwise). */
 export const browserDiffersFromIst = (value: string | number | Date): boolean =>
   -new Date(value).getTimezoneOffset() !== IST_OFFSET_MINUTES;
 
-/** The instant in the browser's own zone, '21 Nov 2026, 11:00:15 am GMT+1'. */
+/** The instant in the browser's own zone, in the shared format: 'Nov 21, 2026, 11:00:15 AM GMT+1'. */
 export const formatLocal = (value: string | number | Date): string =>
-  new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).format(new Date(value));
+  formatDateTime(value, {
+    seconds: true,
+    timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
 
 /**
  * A sensible first choice for a new notification: the next quarter hour at least an hour from

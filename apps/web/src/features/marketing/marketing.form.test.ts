@@ -3,6 +3,7 @@ import { MARKETING_LIMITS, MARKETING_MESSAGES } from '@safarnama/contract';
 import { formEntries } from '../../test/utils';
 import {
   buildNotificationFormData,
+  duplicateFormValues,
   fieldOfPath,
   initialFormValues,
   notificationFormSchema,
@@ -159,6 +160,23 @@ describe('buildNotificationFormData', () => {
     expect(replaced).toContainEqual(['removeImage', 'false']);
     expect(replaced.at(-1)).toEqual(['image', 'file:new.jpg']);
   });
+
+  it("asks an add to copy a duplicated notification's image, unless a file or no image was chosen", () => {
+    const names = (options: Parameters<typeof buildNotificationFormData>[1]) =>
+      formEntries(buildNotificationFormData({ ...fields, channels: ['email'] }, options));
+    expect(names({ copyImageFrom: 'n-7' })).toContainEqual(['copyImageFrom', 'n-7']);
+    const file = new File(['z'.repeat(200)], 'other.png', { type: 'image/png' });
+    expect(names({ copyImageFrom: 'n-7', image: file }).map(([name]) => name)).not.toContain(
+      'copyImageFrom',
+    );
+    expect(names({ copyImageFrom: 'n-7', removeImage: true }).map(([name]) => name)).not.toContain(
+      'copyImageFrom',
+    );
+    // Never on an update.
+    expect(names({ id: 'n-1', copyImageFrom: 'n-7' }).map(([name]) => name)).not.toContain(
+      'copyImageFrom',
+    );
+  });
 });
 
 describe('form helpers', () => {
@@ -167,6 +185,7 @@ describe('form helpers', () => {
     expect(fieldOfPath('channels[0]')).toBe('channels');
     expect(fieldOfPath('scheduledAt')).toBe('scheduledAt');
     expect(fieldOfPath('removeImage')).toBe('image');
+    expect(fieldOfPath('copyImageFrom')).toBe('image');
     expect(fieldOfPath('id')).toBeNull();
   });
 
@@ -192,6 +211,27 @@ describe('form helpers', () => {
       time: '16:00:00',
       audienceType: 'all_admins',
       channels: [],
+    });
+  });
+
+  it('duplicates a notification at a new time, keeping what it says and whom it is for', () => {
+    const source = makeNotification(1, {
+      title: 'Diwali greetings',
+      message: 'Happy Diwali',
+      link: '/services/itineraries',
+      scheduledAt: '2026-11-01T04:30:00.000Z',
+      status: 'sent',
+      channels: ['push', 'sms'],
+      audience: { type: 'user_type', userType: { _id: 'type-9', name: 'Editors' } },
+    });
+    expect(duplicateFormValues(source, NOW)).toEqual({
+      ...initialFormValues(null, NOW),
+      title: 'Diwali greetings',
+      message: 'Happy Diwali',
+      link: '/services/itineraries',
+      channels: ['push', 'sms'],
+      audienceType: 'user_type',
+      userTypeId: 'type-9',
     });
   });
 });

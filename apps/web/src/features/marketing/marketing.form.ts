@@ -14,7 +14,7 @@ export type NotificationField = (typeof FIELDS)[number] | 'scheduledAt' | 'image
 /** The field an error path names: `channels.1` / `channels[1]` → `channels`; others null. */
 export const fieldOfPath = (path: string): NotificationField | null => {
   const head = path.split(/[.[]/)[0] ?? path;
-  if (head === 'removeImage' || head === 'image') return 'image';
+  if (head === 'removeImage' || head === 'image' || head === 'copyImageFrom') return 'image';
   if (head === 'scheduledAt') return head;
   return (FIELDS as readonly string[]).includes(head) ? (head as NotificationField) : null;
 };
@@ -41,6 +41,15 @@ export const initialFormValues = (notification: ScheduledNotification | null, no
   };
 };
 export type NotificationFormValues = ReturnType<typeof initialFormValues>;
+
+/**
+ * 'Duplicate': a new notification's form with what `source` says (title, message, link,
+ * channels, audience) and a new time, the default slot (its own time has usually passed).
+ */
+export const duplicateFormValues = (
+  source: ScheduledNotification,
+  now = Date.now(),
+): NotificationFormValues => ({ ...initialFormValues(source), ...defaultIstSlot(now) });
 
 /**
  * The text fields the form's values make: the IST date and time as an instant at +05:30 ('' when
@@ -76,7 +85,9 @@ export const notificationFormSchema = scheduledNotificationFieldsSchema
 /**
  * The multipart body of `add-new-notification` / `update-scheduled-notification`: `id` first on
  * update, the text fields (channels as `channels[i]`, `userTypeId` only for a user-type
- * audience), `removeImage` on update, and the `image` file last when one was chosen.
+ * audience), `removeImage` on update, `copyImageFrom` on an add that keeps a duplicated
+ * notification's image (the server copies its files), and the `image` file last when one was
+ * chosen (a chosen file replaces the copy).
  */
 export const buildNotificationFormData = (
   { userTypeId, scheduledAt, ...fields }: ReturnType<typeof toNotificationRequest>,
@@ -84,7 +95,8 @@ export const buildNotificationFormData = (
     id,
     image = null,
     removeImage = false,
-  }: { id?: string; image?: File | null; removeImage?: boolean } = {},
+    copyImageFrom,
+  }: { id?: string; image?: File | null; removeImage?: boolean; copyImageFrom?: string } = {},
 ): FormData =>
   toFormData({
     id,
@@ -92,5 +104,6 @@ export const buildNotificationFormData = (
     userTypeId: fields.audienceType === 'user_type' ? userTypeId : undefined,
     scheduledAt,
     removeImage: id ? removeImage && !image : undefined,
+    copyImageFrom: !id && !image && !removeImage ? copyImageFrom : undefined,
     image,
   });

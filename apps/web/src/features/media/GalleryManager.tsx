@@ -13,6 +13,7 @@ import { Img } from '../../components/ui/Img';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
+import { useUnsavedChanges } from '../../lib/useUnsavedChanges';
 
 /** One file to upload with its alt text. */
 export interface GalleryUploadItem {
@@ -163,6 +164,8 @@ const GalleryUploadForm = ({
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const previews = useRef(new Set<string>());
+  // Files chosen but not uploaded: leaving the page or closing the gallery asks first (issue 20).
+  useUnsavedChanges(pending.length > 0 && !uploading);
 
   useEffect(() => {
     const urls = previews.current;

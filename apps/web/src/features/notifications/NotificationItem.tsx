@@ -1,5 +1,5 @@
 import type { Notification } from '@safarnama/contract';
-import { formatDateTime, formatRelativeTime } from '../../lib/format';
+import { formatDateTime, formatRelativeTime, useDisplaySettings } from '../../lib/format';
 
 const TYPE_LABELS: Record<string, string> = {
   security: 'Security',
@@ -43,27 +43,30 @@ export const NotificationText = ({
 }: {
   notification: Notification;
   compact?: boolean;
-}) => (
-  <div className="min-w-0 flex-1">
-    <p
-      className={`text-sm ${
-        notification.isRead
-          ? 'text-slate-700 dark:text-slate-300'
-          : 'font-semibold text-slate-900 dark:text-white'
-      }`}
-    >
-      {notification.title}
-    </p>
-    <p
-      className={`mt-0.5 text-sm text-slate-600 dark:text-slate-400 ${compact ? 'line-clamp-2' : ''}`}
-    >
-      {notification.message}
-    </p>
-    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-      <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
-        {formatRelativeTime(notification.createdAt)}
-      </time>
-      {compact ? null : <NotificationTypeBadge type={notification.type} />}
-    </p>
-  </div>
-);
+}) => {
+  useDisplaySettings(); // the time follows the Basic Settings' zone live
+  return (
+    <div className="min-w-0 flex-1">
+      <p
+        className={`text-sm ${
+          notification.isRead
+            ? 'text-slate-700 dark:text-slate-300'
+            : 'font-semibold text-slate-900 dark:text-white'
+        }`}
+      >
+        {notification.title}
+      </p>
+      <p
+        className={`mt-0.5 text-sm text-slate-600 dark:text-slate-400 ${compact ? 'line-clamp-2' : ''}`}
+      >
+        {notification.message}
+      </p>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+        <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+          {formatRelativeTime(notification.createdAt)}
+        </time>
+        {compact ? null : <NotificationTypeBadge type={notification.type} />}
+      </p>
+    </div>
+  );
+};

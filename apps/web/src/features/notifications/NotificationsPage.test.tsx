@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Notification } from '@safarnama/contract';
+import type { Notification, Profile } from '@safarnama/contract';
 import { serverEmit } from '../../test/fakeSocket';
 import { renderApp } from '../../test/app';
 import { stubSignedIn, okResponse } from '../../test/utils';
@@ -21,10 +21,10 @@ const note = (n: number, overrides: Partial<Notification> = {}): Notification =>
 });
 
 /** A server holding a list of notifications that the mark calls change. */
-const stubServer = (initial: Notification[]) => {
+const stubServer = (initial: Notification[], profile: Partial<Profile> = {}) => {
   let items = [...initial];
   const unread = () => items.filter((item) => !item.isRead).length;
-  const calls = stubSignedIn({}, (call) => {
+  const calls = stubSignedIn(profile, (call) => {
     if (call.url === `${AUTH}/get-notifications`) {
       const limit = Number(call.search.get('limit'));
       const search = call.search.get('search') ?? '';
@@ -181,5 +181,48 @@ describe('Header bell', () => {
     expect(
       await screen.findByText('New sign-in: Chrome on Linux from Panaji, Goa'),
     ).toBeInTheDocument();
+  });
+
+  it('does not toast what this session caused; a notice of another session still toasts (issue 20)', async () => {
+    const server = stubServer([note(2)], { sessionId: 'session-mine' });
+    renderApp('/notification');
+    await screen.findByText('Message 2');
+    const mine = note(0, {
+      _id: '0190c0de-0000-7000-8000-000000000190',
+      title: 'Password changed',
+      message: 'Your other sessions were signed out',
+    });
+    const theirs = note(1, {
+      _id: '0190c0de-0000-7000-8000-000000000191',
+      title: 'Two-factor authentication turned on',
+      message: 'Signing in now needs a code',
+    });
+    act(() => {
+      serverEmit('notification', {
+        notification: mine,
+        unreadCount: server.add(mine),
+        causedBySessionId: 'session-mine',
+      });
+    });
+    act(() => {
+      serverEmit('notification', {
+        notification: theirs,
+        unreadCount: server.add(theirs),
+        causedBySessionId: 'session-other',
+      });
+    });
+    // Both reach the bell and the list...
+    expect(bell()).toHaveAccessibleName('Notifications, 3 unread');
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    expect(within(list).getByText('Password changed')).toBeInTheDocument();
+    expect(within(list).getByText('Two-factor authentication turned on')).toBeInTheDocument();
+    // ...but only the other session's is toasted (toasts come in order: had the first been
+    // toasted, it would be on screen by the time the second is).
+    expect(
+      await screen.findByText('Two-factor authentication turned on: Signing in now needs a code'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Password changed: Your other sessions were signed out'),
+    ).not.toBeInTheDocument();
   });
 });

@@ -94,6 +94,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
     submit,
     pending: saving,
     alert,
+    dirty,
   } = useContractForm<PlaceDetailsFormValues, typeof placeDetailsFormSchema>({
     schema: placeDetailsFormSchema,
     defaultValues: initialPlaceDetailsValues(record),
@@ -163,6 +164,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
   return (
     <Modal
       open
+      dirty={dirty && !saving}
       onOpenChange={(open) => {
         if (!open && !saving) onClose();
       }}

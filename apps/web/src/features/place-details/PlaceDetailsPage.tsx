@@ -2,19 +2,27 @@ import { lazy } from 'react';
 import { Link } from 'react-router';
 import type { PlaceDetails } from '@safarnama/contract';
 import { buttonClasses } from '../../components/ui/Button';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
+import { LazyDependantsDialog } from '../../components/ui/LazyDependantsDialog';
 import {
   ACTIONS_COLUMN,
   DataTable,
+  DeleteAction,
   ListPageShell,
   StatusToggle,
   type Column,
 } from '../../components/ui/ListPageShell';
 import { formatCount } from '../../lib/format';
+import { useDeleteRow } from '../../lib/useDeleteRow';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
-import { useListPlaceDetailsQuery, useUpdatePlaceDetailsMutation } from './placeDetails.api';
+import {
+  useDeletePlaceDetailsMutation,
+  useListPlaceDetailsQuery,
+  useUpdatePlaceDetailsMutation,
+} from './placeDetails.api';
 import { Img } from '../../components/ui/Img';
 
 const PlaceDetailsFormModal = lazy(() =>
@@ -45,6 +53,9 @@ const COLUMNS: Column[] = [
   ACTIONS_COLUMN,
 ];
 
+/** What a person calls a record: its place and month ('Panaji (March)'). */
+const recordName = (record: PlaceDetails) => `${record.place.name} (${monthName(record.month)})`;
+
 /** The update body that switches a record's status (imageLibraryId always travels: spec §5). */
 const toggleBody = (record: PlaceDetails) =>
   buildPlaceDetailsForm(
@@ -62,11 +73,13 @@ const toggleBody = (record: PlaceDetails) =>
 /**
  * /services/addPlaceDetails, 'Place Details': the monthly details of each place in a searchable,
  * paged table (place, state, country, month, library, status toggle, gallery count), with the
- * create/edit modal and a link to each record's gallery.
+ * create/edit modal, a link to each record's gallery and 'Delete' (issue 20: the record goes with
+ * its cover and gallery).
  */
 export const PlaceDetailsPage = () => {
   const canCreate = useCan('place-details.create');
   const canUpdate = useCan('place-details.update');
+  const canDelete = useCan('place-details.delete');
 
   const paging = useSearchPaging();
   const list = useListPage(paging, useListPlaceDetailsQuery(paging.args), {
@@ -79,9 +92,18 @@ export const PlaceDetailsPage = () => {
     run: (record: PlaceDetails) => update({ id: record._id, body: toggleBody(record) }).unwrap(),
     failure: 'Failed to update place details status',
   });
+  const [deletePlaceDetails] = useDeletePlaceDetailsMutation();
+  const remove = useDeleteRow({
+    run: (record: PlaceDetails) => deletePlaceDetails(record._id).unwrap(),
+    noun: 'Place details',
+    name: recordName,
+  });
+  const isBusy = (record: PlaceDetails) => toggle.isBusy(record) || remove.isBusy(record);
 
   const dialogs = (
     <>
+      <LazyConfirmDialog {...remove.confirmDialog} />
+      <LazyDependantsDialog {...remove.refusalDialog} />
       {dialog.kind === 'form' ? (
         <PlaceDetailsFormModal record={dialog.record} onClose={close} />
       ) : null}
@@ -112,9 +134,9 @@ export const PlaceDetailsPage = () => {
             <td className={td}>
               <StatusToggle
                 active={record.status === 'active'}
-                name={`${record.place.name} (${monthName(record.month)})`}
+                name={recordName(record)}
                 readOnly={!canUpdate}
-                disabled={toggle.isBusy(record)}
+                disabled={isBusy(record)}
                 onToggle={() => {
                   toggle.start(record);
                 }}
@@ -129,11 +151,11 @@ export const PlaceDetailsPage = () => {
                 Gallery ({formatCount(record.gallery.length, 'image')})
               </Link>
             </td>
-            <td className={`${td} text-right`}>
+            <td className={`${td} text-right whitespace-nowrap`}>
               {canUpdate ? (
                 <button
                   type="button"
-                  aria-label={`Edit ${record.place.name} (${monthName(record.month)})`}
+                  aria-label={`Edit ${recordName(record)}`}
                   className={buttonClasses('ghost', 'sm')}
                   onClick={() => {
                     openForm(record);
@@ -142,6 +164,12 @@ export const PlaceDetailsPage = () => {
                   Edit
                 </button>
               ) : null}
+              <DeleteAction
+                record={record}
+                name={recordName(record)}
+                busy={isBusy(record)}
+                onClick={canDelete ? remove.start : undefined}
+              />
             </td>
           </tr>
         ))}

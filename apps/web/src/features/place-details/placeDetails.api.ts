@@ -1,8 +1,11 @@
 import { API_PATHS, type PlaceDetails, type PlaceDetailsList } from '@safarnama/contract';
 import {
+  call,
   getQuery,
+  ifOk,
   injectEndpoints,
   listQuery,
+  messageOf,
   multipart,
   mutation,
   recordOf,
@@ -48,10 +51,17 @@ export const placeDetailsApi = injectEndpoints({
     recordOf<PlaceDetails>,
     changed,
   ),
+  /** DELETE delete-Place-Details/{id} (issue 20): the record with its cover and gallery. */
+  deletePlaceDetails: mutation(
+    call('DELETE', PATHS.deletePlaceDetails),
+    messageOf,
+    ifOk((id: string) => changed({ id })),
+  ),
 });
 
 export const { useListPlaceDetailsQuery, useGetPlaceDetailsQuery } = placeDetailsApi;
 export const { useAddPlaceDetailsMutation, useUpdatePlaceDetailsMutation } = placeDetailsApi;
+export const { useDeletePlaceDetailsMutation } = placeDetailsApi;
 export const {
   useAddPlaceDetailsGalleryImagesMutation,
   useRemovePlaceDetailsGalleryImagesMutation,

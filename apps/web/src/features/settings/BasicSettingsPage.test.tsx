@@ -100,6 +100,43 @@ describe('BasicSettingsPage', () => {
     ]);
   });
 
+  it('a save applies the new branding to this tab at once (issue 20)', async () => {
+    let saved = settings;
+    const calls = stubFetch((call) => {
+      if (call.url === API_PATHS.auth.profile) {
+        return jsonResponse(okRecord(makeProfile({ permissions: ALL })));
+      }
+      if (call.url === API_PATHS.setting.basic) return jsonResponse(okRecord(saved));
+      if (call.url === API_PATHS.common.clientConfig) {
+        const { productName, logoUrl, currencySymbol, timeZone } = saved;
+        return jsonResponse(
+          okEnvelope({ branding: { productName, logoUrl, currencySymbol, timeZone } }),
+        );
+      }
+      return jsonResponse(errorEnvelope(404, 'NOT_FOUND', 'Not found'));
+    });
+    stubXhr(() => {
+      saved = { ...settings, productName: 'Yatra Desk', currencySymbol: '$' };
+      return { status: 200, body: okRecord(saved, 200, SETTINGS_MESSAGES.basicSaved) };
+    });
+    const user = await open();
+    await waitFor(() => expect(document.title).toBe('Basic Settings · Safarnama'));
+    // Shown in the configured zone with its name, like every date of the app.
+    expect(screen.getByText('Last saved Mar 7, 2025, 3:45 PM IST')).toBeInTheDocument();
+    const before = calls.filter((call) => call.url === API_PATHS.common.clientConfig).length;
+
+    const name = screen.getByLabelText('Product name');
+    await user.clear(name);
+    await user.type(name, 'Yatra Desk');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(document.title).toBe('Basic Settings · Yatra Desk'));
+    expect(
+      calls.filter((call) => call.url === API_PATHS.common.clientConfig).length,
+    ).toBeGreaterThan(before);
+    const sidebar = document.getElementById('app-sidebar');
+    expect(sidebar).toHaveTextContent('Yatra Desk');
+  });
+
   it('checks the fields with the contract first', async () => {
     stubServer();
     const xhrs = stubSave();

@@ -22,7 +22,7 @@ import {
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Switch } from '../../components/ui/Switch';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, useDisplaySettings } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { toFormData } from '../../lib/multipart';
 import { useContractForm } from '../../lib/useContractForm';
@@ -84,6 +84,7 @@ const buildBasicSettingsForm = (values: Values): FormData =>
  * land on their fields, a refused logo file under the logo.
  */
 const BasicSettingsForm = ({ settings }: { settings: BasicSettings }) => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canUpdate = useCan('settings.update');
   const {
     form,

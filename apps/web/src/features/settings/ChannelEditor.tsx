@@ -17,7 +17,7 @@ import { FormError, hintClasses, SelectField, TextField } from '../../components
 import { Switch } from '../../components/ui/Switch';
 import { TagsInput } from '../../components/ui/TagsInput';
 import { getErrorEnvelope, getErrorMessage, getErrorStatus } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, useDisplaySettings } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
 import { useCan } from '../auth/useCan';
@@ -263,6 +263,7 @@ interface ChannelFormProps {
  * refused as untested (409) asks 'Activate anyway?' and sends it again with `confirmUntested`.
  */
 const ChannelForm = ({ type, label, settings, onDirtyChange }: ChannelFormProps) => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canUpdate = useCan('settings.update');
   const { form, submit, pending, alert } = useContractForm<
     ChannelFormValues,

@@ -47,7 +47,8 @@ describe('PolicySettingsPage', () => {
       'We keep your data safe.',
     );
     expect(screen.getByRole('textbox', { name: 'Terms and Conditions' })).toBeInTheDocument();
-    expect(screen.getByText('Last updated Mar 7, 2025, 10:15 AM')).toBeInTheDocument();
+    // The app's one format: the configured zone (IST by default) with its name.
+    expect(screen.getByText('Last updated Mar 7, 2025, 3:45 PM IST')).toBeInTheDocument();
     expect(screen.getAllByText('Not published yet')).toHaveLength(2);
     const save = screen.getByRole('button', { name: 'Save policies' });
     expect(save).toBeDisabled();

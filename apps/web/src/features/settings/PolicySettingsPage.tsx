@@ -13,7 +13,7 @@ import { FormError, hintClasses } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { getErrorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, useDisplaySettings } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
 import { useCan } from '../auth/useCan';
@@ -30,6 +30,7 @@ const contentsOf = (settings: PolicySettings): Contents => ({
 
 /** The form on `useContractForm` with `updatePolicySettingsRequestSchema`. */
 const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
+  useDisplaySettings(); // prices and dates follow the Basic Settings live
   const canUpdate = useCan('settings.update');
   const initial = contentsOf(settings);
   const {

@@ -64,7 +64,8 @@ export const settingsApi = injectEndpoints({
   updateBasicSettings: mutation(
     (arg: MultipartArgs) => multipart('POST', PATHS.updateBasic, arg, true),
     messageOf,
-    ifOk(['BasicSettings', 'ServiceStatus']), // the maintenance banner reads the status again
+    // The maintenance banner reads the status again, the whole app the branding (issue 20).
+    ifOk(['BasicSettings', 'ServiceStatus', 'ClientConfig']),
   ),
   getPolicySettings: getQuery(PATHS.policies, recordOf<PolicySettings>, ['PolicySettings']),
   updatePolicySettings: action<UpdatePolicySettingsRequest>(
