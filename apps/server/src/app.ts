@@ -77,6 +77,8 @@ import { createRoleService } from './modules/roles/roles.service.js';
 import { adminRoutes } from './modules/admins/admins.routes.js';
 import { createAdminService } from './modules/admins/admins.service.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { revisionRoutes } from './modules/revisions/revisions.routes.js';
+import { createRevisionsService } from './modules/revisions/revisions.service.js';
 import { createActivityService } from './modules/activity/activity.service.js';
 import {
   createBasicSettingsService,
@@ -347,6 +349,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   };
   app.addHook('preClose', () => marketing.scheduler.stop());
   const activity = createActivityService({ db: database.db });
+  const revisions = createRevisionsService({ db: database.db });
   const admins = createAdminService({
     db: database.db,
     mailer,
@@ -494,6 +497,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(roleRoutes({ roles }));
   await app.register(adminRoutes({ admins }));
   await app.register(activityRoutes({ activity }));
+  await app.register(revisionRoutes({ revisions }));
   await app.register(
     settingsRoutes({
       ipList,

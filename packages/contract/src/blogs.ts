@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersionSchema } from './revisions.js';
 import { recordSchema } from './envelope.js';
 import { DELETE_TEXTS } from './dependants.js';
 import { SLUG_PATTERN, formBooleanSchema, idFieldSchema } from './forms.js';
@@ -42,6 +43,8 @@ export const blogSchema = z.object({
   metaDescription: z.string(),
   status: blogStatusSchema,
   publishedAt: z.string().nullable(),
+  /** Issue 21: the edit version (1 when created, +1 with every change). */
+  version: z.number().int().optional(),
   author: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -92,7 +95,7 @@ export const blogFieldsSchema = z.strictObject({
 export const blogUpdateFieldsSchema = z
   .strictObject(blogShape)
   .partial()
-  .extend({ id: idFieldSchema('Blog') });
+  .extend({ id: idFieldSchema('Blog'), version: editVersionSchema.optional() });
 
 export const BLOG_FILE_FIELD = 'coverImage';
 

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An update named a version someone else has saved over (issue 21). */
+  EDIT_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The same Idempotency-Key with a different request. */
@@ -45,13 +47,18 @@ export type Envelope<T> = { status: number; success: true; message: string; data
 export const recordSchema = <T extends z.ZodType>(record: T) => z.object({ data: record });
 export type RecordData<T> = { data: T };
 
-/** Every failure: `{ status, success: false, message, code, details? }`. */
+/**
+ * Every failure: `{ status, success: false, message, code, details?, data? }`. `data` carries what
+ * the caller needs to act on some refusals (the current record of an `EDIT_CONFLICT`, the things
+ * a restore misses).
+ */
 export const errorEnvelopeSchema = z.object({
   status: z.number().int(),
   success: z.literal(false),
   message: z.string(),
   code: errorCodeSchema,
   details: z.array(fieldErrorSchema).optional(),
+  data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersionSchema } from './revisions.js';
 import { recordSchema } from './envelope.js';
 import { HOMEPAGE_LIMITS } from './constants.js';
 import { namedRefSchema } from './geography.js';
@@ -26,6 +27,8 @@ export const homepageSettingsInputSchema = z.strictObject({
   tourPackages: z.array(homepagePackageInputSchema).max(LIST_MAX),
   blogs: z.array(idSchema).max(LIST_MAX),
   isActive: z.boolean(),
+  /** Issue 21: the version the record was edited from (a stale one answers 409 EDIT_CONFLICT). */
+  version: editVersionSchema.optional(),
 });
 export type HomepageSettingsInput = z.infer<typeof homepageSettingsInputSchema>;
 
@@ -117,6 +120,8 @@ export const homepageSettingsSchema = z.object({
   tourPackages: z.array(homepagePackageSchema),
   blogs: z.array(homepageBlogSchema),
   isActive: z.boolean(),
+  /** Issue 21: the edit version (1 when created, +1 with every change). */
+  version: z.number().int().optional(),
   /** Null until the settings are saved for the first time. */
   updatedAt: z.string().nullable(),
 });

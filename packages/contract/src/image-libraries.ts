@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersionSchema } from './revisions.js';
 import { recordSchema } from './envelope.js';
 import { DEFAULT_LIBRARY_MONTH, LIBRARY_MONTHS, LIBRARY_STATUSES } from './constants.js';
 import { imageSchema } from './media.js';
@@ -19,6 +20,8 @@ export const imageLibrarySchema = z.object({
   month: libraryMonthSchema,
   images: z.array(imageSchema),
   status: libraryStatusSchema,
+  /** Issue 21: the edit version (1 when created, +1 with every change). */
+  version: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   author: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
@@ -34,6 +37,8 @@ export const imageLibraryFieldsSchema = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(LIBRARY_TITLE_MAX),
   description: z.string().trim().max(LIBRARY_DESCRIPTION_MAX).default(''),
   month: libraryMonthSchema.default(DEFAULT_LIBRARY_MONTH),
+  /** Update only (issue 21): the version the library was edited from. */
+  version: editVersionSchema.optional(),
 });
 export type ImageLibraryFields = z.input<typeof imageLibraryFieldsSchema>;
 

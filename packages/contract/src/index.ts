@@ -25,3 +25,4 @@ export * from './client-config.js';
 export * from './settings.js';
 export * from './marketing.js';
 export * from './push.js';
+export * from './revisions.js';

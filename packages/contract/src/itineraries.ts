@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersionSchema } from './revisions.js';
 import { recordSchema } from './envelope.js';
 import {
   DEFAULT_TOUR_TYPE,
@@ -115,6 +116,8 @@ export type ItineraryInput = z.input<typeof itineraryInputSchema>;
 /** `PUT /update-itinerary/{id}`: the same plus `_id` (which must match the path when sent). */
 export const itineraryUpdateSchema = itineraryInputSchema.extend({
   _id: z.string().trim().max(64).optional(),
+  /** Issue 21: the version the record was edited from (a stale one answers 409 EDIT_CONFLICT). */
+  version: editVersionSchema.optional(),
 });
 export type ItineraryUpdate = z.input<typeof itineraryUpdateSchema>;
 
@@ -145,6 +148,8 @@ export const itinerarySchema = z.object({
   dailyItinerary: z.array(z.object({ title: z.string(), description: z.string() })),
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
   isActive: z.boolean(),
+  /** Issue 21: the edit version (1 when created, +1 with every change). */
+  version: z.number().int().optional(),
   gallery: z.array(imageSchema),
   /**
    * The package's picture for cards (issue 20, optional): its image library's first image, else

@@ -50,6 +50,12 @@ export const API_PATHS = {
     policies: `${SETTING}/get-policy-settings`,
     updatePolicies: `${SETTING}/update-policy-settings`,
   },
+  /** Issue 21: the history of itineraries, blogs, place details, image libraries, homepage. */
+  revisions: {
+    list: `${API_BASE}/admin/revisions`,
+    one: (id: string) => `${API_BASE}/admin/revisions/${encodeURIComponent(id)}`,
+    restore: (id: string) => `${API_BASE}/admin/revisions/${encodeURIComponent(id)}/restore`,
+  },
   marketing: {
     add: `${MARKETING}/add-new-notification`,
     list: `${MARKETING}/get-all-scheduled-notification`,

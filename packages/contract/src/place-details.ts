@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersionSchema } from './revisions.js';
 import { recordSchema } from './envelope.js';
 import { DELETE_TEXTS } from './dependants.js';
 import { LIBRARY_STATUSES, MONTH_CODES } from './constants.js';
@@ -58,6 +59,8 @@ export const placeDetailsSchema = z.object({
   bestTimeToVisit: bestTimeToVisitSchema.nullable(),
   coverPhoto: imageSchema.nullable(),
   status: placeDetailsStatusSchema,
+  /** Issue 21: the edit version (1 when created, +1 with every change). */
+  version: z.number().int().optional(),
   gallery: z.array(imageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -95,6 +98,8 @@ export const placeDetailsUpdateFieldsSchema = z.strictObject({
   location: jsonTextSchema(locationSchema).optional(),
   bestTimeToVisit: jsonTextSchema(bestTimeToVisitSchema).optional(),
   status: placeDetailsStatusSchema.optional(),
+  /** Issue 21: the version the record was edited from (a stale one answers 409 EDIT_CONFLICT). */
+  version: editVersionSchema.optional(),
 });
 
 export const placeDetailsListSchema = z.object({

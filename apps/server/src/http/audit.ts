@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client.js';
@@ -11,7 +11,14 @@ import {
   type ChangeScope,
 } from '../db/transaction.js';
 import { recordActivity } from '../modules/activity/activity.repo.js';
+import {
+  insertRevision,
+  latestRevision,
+  revisionAtVersion,
+} from '../modules/revisions/revisions.repo.js';
+import { REVISION_MESSAGES, editVersionSchema, type RevisionEntity } from '@safarnama/contract';
 import { routeAccess, type RouteRecord } from './access.js';
+import { BadRequest, ConflictWithData } from './errors.js';
 
 /**
  * The audit log (DESIGN §4, SECURITY case 19). Every state-changing route (POST, PUT, PATCH,
@@ -41,9 +48,30 @@ export interface AuditContext {
   payload: Json;
 }
 
+/**
+ * A record with revisions and an edit version (issue 21): its table (the `version` column, locked
+ * and raised by every change) and its loader (the whole record as saved: the revision's snapshot).
+ */
+export interface RevisionTarget {
+  entity: RevisionEntity;
+  table: PgTable & { id: AnyPgColumn; version: AnyPgColumn };
+  load: EntityLoader;
+  /** The id of a one-record entity (the homepage settings), whose audit entry names none. */
+  fixedId?: string;
+}
+
 export interface AuditRule {
   action: string;
   entityType: string;
+  /** Issue 21: the change also writes a revision and raises the record's version. */
+  revision?: RevisionTarget;
+  /** A restore: the revision it brought back. */
+  restoredFrom?: string;
+  /**
+   * A rule known only once the request is read in the transaction (a restore names its revision,
+   * whose entity decides the rule): called first thing in the change's transaction.
+   */
+  resolve?: (tx: Tx, ctx: AuditContext) => Promise<{ rule: AuditRule; id: string } | undefined>;
   /** A before/after diff through this loader (updates, deletes); a create's name comes from it. */
   load?: EntityLoader;
   /** What to record as changes when there is no diff (default: the request fields). */
@@ -141,7 +169,7 @@ export const routesWithoutAudit = (routes: readonly RouteRecord[]): string[] =>
 export const SECRET_KEY = /password|secret|token|otp|code|credential|key/i;
 export const MASKED = '[masked]';
 /** Columns that change with every write or repeat other columns: never part of a diff. */
-const NOISE = new Set(['id', '_id', 'createdAt', 'updatedAt', 'searchText', 'tagsText']);
+const NOISE = new Set(['id', '_id', 'createdAt', 'updatedAt', 'searchText', 'tagsText', 'version']);
 const MAX_TEXT = 500;
 const MAX_JSON = 4000;
 
@@ -200,6 +228,7 @@ const VERBS: Record<string, string> = {
   'gallery-add': 'Added images to',
   'gallery-remove': 'Removed images from',
   images: 'Changed the images of',
+  restore: 'Restored an earlier version of',
 };
 
 const nameOf = (...sources: (Json | undefined)[]): string | undefined => {
@@ -287,6 +316,79 @@ export interface AuditScope extends ChangeScope {
   written: boolean;
 }
 
+/**
+ * The version an update says it was edited from: `If-Match: "3"` (also `W/"3"` or `3`), else the
+ * JSON body's or the multipart form's `version`; undefined when it names none.
+ */
+export const expectedVersion = (request: FastifyRequest, payload: Json): number | undefined => {
+  const header = request.headers['if-match'];
+  if (typeof header === 'string' && header.trim() !== '' && header.trim() !== '*') {
+    const match = /^(?:W\/)?"?([1-9]\d{0,9})"?$/.exec(header.trim());
+    if (!match) throw new BadRequest(REVISION_MESSAGES.badVersion);
+    return Number(match[1]);
+  }
+  const value = payload.version;
+  if (value === undefined || value === null || value === '') return undefined;
+  const parsed = editVersionSchema.safeParse(value);
+  if (!parsed.success) throw new BadRequest('version must be a whole number');
+  return parsed.data;
+};
+
+/** Fields a revision's "changed fields" never lists. */
+const NOT_A_CHANGE = NOISE;
+
+const changedFieldsOf = (before: Json | undefined, after: Json | undefined): string[] =>
+  Object.keys(diffChanges(before, after) ?? {}).filter((key) => !NOT_A_CHANGE.has(key));
+
+/**
+ * Locks the record's row for the change and compares its version with the one the request edited
+ * from: a stale one is refused (409 `EDIT_CONFLICT`) with the record as it is now and who saved it
+ * when; a request that names none goes through and is logged.
+ */
+const checkVersion = async (
+  tx: Tx,
+  request: FastifyRequest,
+  target: RevisionTarget,
+  id: string,
+  loadId: string | null,
+  payload: Json,
+): Promise<void> => {
+  // A malformed id finds nothing (the service answers its 404); the uuid column would refuse it.
+  if (!target.fixedId && !UUID.test(id)) return;
+  const [row] = (await tx
+    .select({ version: target.table.version })
+    .from(target.table as PgTable)
+    .where(eq(target.table.id, id) as SQL)
+    .for('update')) as { version: number }[];
+  if (!row) return; // the service answers its own 404
+  const yours = expectedVersion(request, payload);
+  if (yours === undefined) {
+    request.log.warn(
+      { entity: target.entity, id, version: row.version },
+      'update without an edit version (If-Match): saved over whatever is current',
+    );
+    return;
+  }
+  if (yours === row.version) return;
+  const current = (await target.load(tx, loadId)) ?? {};
+  const latest = await latestRevision(tx, target.entity, id);
+  const yoursThen = await revisionAtVersion(tx, target.entity, id, yours);
+  throw new ConflictWithData(
+    REVISION_MESSAGES.conflict,
+    {
+      entity: target.entity,
+      entityId: id,
+      currentVersion: row.version,
+      yourVersion: yours,
+      current: JSON.parse(JSON.stringify(current)) as Json,
+      changedBy: latest ? { _id: latest.adminId, name: latest.adminName } : null,
+      changedAt: latest ? latest.createdAt.toISOString() : null,
+      changedFields: yoursThen ? changedFieldsOf(yoursThen.snapshot, current) : [],
+    },
+    'EDIT_CONFLICT',
+  );
+};
+
 const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
   const auth = request.auth;
   const context: ChangeContext = {
@@ -296,6 +398,9 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
     method: request.method,
     path: request.url.split('?')[0] ?? request.url,
   };
+  /** The rule in force: the route's, or the one its `resolve` named. */
+  let active = rule;
+  let resolvedId: string | undefined;
   const fields = (): AuditContext => ({
     request,
     params: asJson(request.params),
@@ -304,9 +409,10 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
   /** The service's note (a create), else the rule's, else path params, body or form `id`/`_id`. */
   const entityIdOf = (notes: ChangeNotes): string | null | undefined => {
     if (notes.entityId !== undefined) return notes.entityId;
+    if (resolvedId !== undefined) return resolvedId;
     const ctx = fields();
-    if (rule.id) {
-      const value = rule.id(ctx);
+    if (active.id) {
+      const value = active.id(ctx);
       return value === null ? null : idText(value);
     }
     const { params, payload } = ctx;
@@ -314,6 +420,9 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
       idText(params.id) ?? idText(params.itineraryId) ?? idText(payload.id) ?? idText(payload._id)
     );
   };
+  /** The id of the record whose revisions the change writes (undefined: it has none). */
+  const revisionIdOf = (id: string | null | undefined): string | undefined =>
+    active.revision ? (active.revision.fixedId ?? id ?? undefined) : undefined;
   let before: Change['before'] = null;
   let pending = false;
   const scope: AuditScope = {
@@ -322,21 +431,42 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
     written: false,
     opened: async (tx: Tx) => {
       before = null;
-      if (scope.written || !rule.load || isCreate(rule)) return;
+      if (scope.written) return;
+      if (rule.resolve) {
+        const resolved = await rule.resolve(tx, fields());
+        if (resolved) {
+          active = resolved.rule;
+          resolvedId = resolved.id;
+        }
+      }
+      if (!active.load || isCreate(active)) return;
       const id = entityIdOf({});
-      if (id !== undefined) before = { state: await rule.load(tx, id) };
+      if (id === undefined) return;
+      const revisionId = revisionIdOf(id);
+      if (active.revision && revisionId !== undefined) {
+        await checkVersion(tx, request, active.revision, revisionId, id, fields().payload);
+      }
+      before = { state: await active.load(tx, id) };
     },
     committing: async (tx, notes) => {
       pending = false;
       const actor = context.actor ?? notes.actor;
       if (scope.written || !actor) return;
       const id = entityIdOf(notes);
-      const after = rule.load && id !== undefined ? await rule.load(tx, id) : undefined;
+      const target = active.revision;
+      const revisionId = revisionIdOf(id);
+      if (target && revisionId !== undefined && active.action !== 'delete' && !isCreate(active)) {
+        await tx
+          .update(target.table as PgTable)
+          .set({ version: sql`${target.table.version} + 1` } as never)
+          .where(eq(target.table.id, revisionId) as SQL);
+      }
+      const after = active.load && id !== undefined ? await active.load(tx, id) : undefined;
       await writeEntry(
         tx,
         { ...context, actor },
         {
-          rule,
+          rule: active,
           // A public route's entry is about the admin who acted.
           entityId: id !== undefined ? id : (notes.actor?.id ?? null),
           before,
@@ -344,6 +474,24 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
           payload: fields().payload,
         },
       );
+      const snapshot = after ?? before?.state;
+      if (target && revisionId !== undefined && snapshot) {
+        await insertRevision(tx, {
+          entityType: target.entity,
+          entityId: revisionId,
+          version: Number(snapshot.version ?? 1),
+          action: active.action,
+          snapshot: JSON.parse(JSON.stringify(snapshot)) as Json,
+          changedFields: isCreate(active)
+            ? changedFieldsOf(undefined, after)
+            : changedFieldsOf(before?.state, after),
+          adminId: actor.id,
+          adminName: actor.name,
+          restoredFrom: active.restoredFrom ?? null,
+          ip: context.ip,
+          userAgent: context.userAgent,
+        });
+      }
       pending = true;
     },
     committed: () => {

@@ -8,7 +8,10 @@ import {
 /** An error whose message is meant for the caller. Everything else becomes a plain 500. */
 export class AppError extends Error {
   readonly status: number;
-  /** The error envelope's `data`, for the few refusals that carry one (`InUse`). */
+  /**
+   * The error envelope's `data`, for the few refusals that carry one (`InUse`, an `EDIT_CONFLICT`
+   * or a restore missing references: `ConflictWithData`).
+   */
   data?: unknown;
   constructor(
     readonly code: ErrorCode,
@@ -80,6 +83,14 @@ export class InUse extends Conflict {
   constructor(message: string, dependants: DependantGroup[]) {
     super(message);
     this.data = { dependants };
+  }
+}
+
+/** A 409 that carries what the caller needs to resolve it (`data`), e.g. `EDIT_CONFLICT`. */
+export class ConflictWithData extends AppError {
+  constructor(message: string, data: unknown, code: 'CONFLICT' | 'EDIT_CONFLICT' = 'CONFLICT') {
+    super(code, message);
+    this.data = data;
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BlogStatus } from '@safarnama/contract';
-import { id, stamp, textList, timestamps } from './columns.js';
+import { id, stamp, textList, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { adminRef } from './identity.js';
 
@@ -27,6 +27,7 @@ export const placeBlogs = pgTable(
     status: text('status').$type<BlogStatus>().notNull().default('draft'),
     publishedAt: stamp('published_at'),
     authorId: adminRef('author_id'),
+    version: version(),
     ...timestamps(),
   },
   (t) => [

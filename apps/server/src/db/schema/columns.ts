@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { LoginLocation } from '@safarnama/contract';
 import { uuidv7 } from 'uuidv7';
 
@@ -13,6 +13,12 @@ export const createdAt = () => stamp('created_at').notNull().defaultNow();
 export const updatedAt = () => stamp('updated_at').notNull().defaultNow();
 /** `created_at` and `updated_at` of an editable record. */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/**
+ * The edit version of a record with revisions (issue 21): 1 when created, +1 with every change;
+ * an update that names an older one is refused (modules/revisions).
+ */
+export const version = () => integer('version').notNull().default(1);
 
 /** A text array, empty by default. */
 export const textList = (name: string) =>

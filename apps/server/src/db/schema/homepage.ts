@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns.js';
+import { updatedAt, version } from './columns.js';
 import { placeBlogs } from './blogs.js';
 import { places } from './geography.js';
 import { itineraries } from './itineraries.js';
@@ -15,6 +15,7 @@ export const homepageSettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     isActive: boolean('is_active').notNull().default(true),
+    version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [check('homepage_settings_singleton_check', sql`${t.id} = 1`)],

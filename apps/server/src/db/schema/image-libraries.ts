@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_LIBRARY_MONTH, type LibraryStatus } from '@safarnama/contract';
-import { id, timestamps } from './columns.js';
+import { id, timestamps, version } from './columns.js';
 import { adminRef } from './identity.js';
 
 /** Image libraries (spec §3). Their images are rows of `images` with owner_type `image-library`. */
@@ -14,6 +14,7 @@ export const imageLibraries = pgTable(
     month: text('month').notNull().default(DEFAULT_LIBRARY_MONTH),
     status: text('status').$type<LibraryStatus>().notNull().default('active'),
     authorId: adminRef('author_id'),
+    version: version(),
     ...timestamps(),
   },
   (t) => [

@@ -12,3 +12,4 @@ export * from './activity.js';
 export * from './settings.js';
 export * from './marketing.js';
 export * from './ops.js';
+export * from './revisions.js';

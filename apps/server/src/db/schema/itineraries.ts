@@ -9,7 +9,7 @@ import {
   type TourType,
   type Visibility,
 } from '@safarnama/contract';
-import { id, jsonList, textList, timestamps } from './columns.js';
+import { id, jsonList, textList, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
 
@@ -64,6 +64,7 @@ export const itineraries = pgTable(
       .generatedAlwaysAs(
         sql`lower(title || ' ' || type || ' ' || regexp_replace(description, '<[^>]*>', ' ', 'g'))`,
       ),
+    version: version(),
     ...timestamps(),
   },
   (t) => [

@@ -7,7 +7,7 @@ import type {
   MonthCode,
   Temperature,
 } from '@safarnama/contract';
-import { id, timestamps } from './columns.js';
+import { id, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
 
@@ -28,6 +28,7 @@ export const placeDetails = pgTable(
     location: jsonb('location').$type<Location>(),
     bestTimeToVisit: jsonb('best_time_to_visit').$type<BestTimeToVisit>(),
     status: text('status').$type<LibraryStatus>().notNull().default('active'),
+    version: version(),
     ...timestamps(),
   },
   (t) => [

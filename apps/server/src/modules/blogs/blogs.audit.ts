@@ -1,11 +1,15 @@
-import { byId, type AuditRule } from '../../http/audit.js';
+import { byId, type AuditRule, type RevisionTarget } from '../../http/audit.js';
 import { placeBlogs } from '../../db/schema/index.js';
 
 const load = byId(placeBlogs, true);
 
+/** Every change of a blog writes a revision and raises its version (issue 21). */
+export const BLOG_REVISIONS: RevisionTarget = { entity: 'blog', table: placeBlogs, load };
+const revision = BLOG_REVISIONS;
+
 /** Audit rules of the blog routes (http/audit.ts; multipart: an update's id is in the form). */
 export const BLOGS_AUDIT = {
-  add: { action: 'create', entityType: 'blog', load },
-  update: { action: 'update', entityType: 'blog', load },
-  remove: { action: 'delete', entityType: 'blog', load },
+  add: { action: 'create', entityType: 'blog', load, revision },
+  update: { action: 'update', entityType: 'blog', load, revision },
+  remove: { action: 'delete', entityType: 'blog', load, revision },
 } satisfies Record<string, AuditRule>;

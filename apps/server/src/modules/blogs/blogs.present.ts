@@ -27,6 +27,7 @@ export const presentBlog = (
   metaDescription: blog.metaDescription,
   status: blog.status,
   publishedAt: blog.publishedAt?.toISOString() ?? null,
+  version: blog.version,
   author: authorName === null ? null : { name: authorName, image: authorImage },
   createdAt: blog.createdAt.toISOString(),
   updatedAt: blog.updatedAt.toISOString(),

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
-import type { AuditRule, EntityLoader } from '../../http/audit.js';
+import { HOMEPAGE_SETTINGS_ID } from '@safarnama/contract';
+import type { AuditRule, EntityLoader, RevisionTarget } from '../../http/audit.js';
 import {
   homepageBlogs,
   homepageDestinations,
@@ -24,10 +25,19 @@ const homepageLoader: EntityLoader = async (db) => {
     .orderBy(asc(homepageBlogs.position));
   return {
     isActive: settings?.isActive ?? true,
+    version: settings?.version ?? 1,
     trendingDestinations: destinations.map((d) => d.id),
     tourPackages: packages,
     blogs: blogs.map((b) => b.id),
   };
+};
+
+/** Every save of the homepage settings writes a revision and raises its version (issue 21). */
+export const HOMEPAGE_REVISIONS: RevisionTarget = {
+  entity: 'homepage-settings',
+  table: homepageSettings,
+  load: homepageLoader,
+  fixedId: HOMEPAGE_SETTINGS_ID,
 };
 
 /** Audit rules of the homepage routes (http/audit.ts). */
@@ -37,5 +47,6 @@ export const HOMEPAGE_AUDIT = {
     entityType: 'homepage-settings',
     load: homepageLoader,
     id: () => null,
+    revision: HOMEPAGE_REVISIONS,
   },
 } satisfies Record<string, AuditRule>;

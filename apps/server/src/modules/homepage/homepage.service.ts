@@ -120,6 +120,7 @@ export const createHomepageService = ({
         ...publishableFields(blogHiddenReason(b)),
       })),
       isActive: settings?.isActive ?? true,
+      version: settings?.version ?? 1,
       updatedAt: settings ? settings.updatedAt.toISOString() : null,
     };
   };

@@ -17,6 +17,7 @@ export const presentLibrary = (
   month: library.month,
   images: images.map((image) => presentImage(image, storage)),
   status: library.status,
+  version: library.version,
   createdAt: library.createdAt.toISOString(),
   updatedAt: library.updatedAt.toISOString(),
   author,

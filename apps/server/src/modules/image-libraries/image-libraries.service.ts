@@ -47,20 +47,21 @@ export const OWNER = 'image-library' as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NEW_REF = /^new:(0|[1-9][0-9]{0,3})$/;
 
-type TextField = 'title' | 'description' | 'month';
+/** `version` (issue 21): the edit version an update was made from, read by the audit scope. */
+type TextField = 'title' | 'description' | 'month' | 'version';
 type IndexedField = 'altTexts' | 'existingImages' | 'existingAltTexts' | 'imageOrder';
 
 /** The multipart forms of spec §7. */
 export const LIBRARY_FORMS = {
   /** POST base and PUT {id}: the library's fields and, optionally, its images. */
   library: {
-    text: ['title', 'description', 'month'],
+    text: ['title', 'description', 'month', 'version'],
     indexed: [F.altTexts, F.existingImages, F.existingAltTexts],
     files: [F.images],
   },
   /** PUT {id}/images: the images only, with their order. */
   images: {
-    text: [],
+    text: ['version'],
     indexed: [F.altTexts, F.existingImages, F.existingAltTexts, F.imageOrder],
     files: [F.images],
   },
@@ -152,7 +153,11 @@ const planImages = (form: AnyForm, newImages: StoredImage[], canKeep: boolean): 
 /** The library's fields: trimmed, title required ('Title is required'), month default. */
 const parseFields = (text: Partial<Record<TextField, string>>) => {
   const parsed = imageLibraryFieldsSchema.safeParse({ ...text, title: text.title ?? '' });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // `version` is the edit version the update was made from: checked by the audit scope.
+    const { version: _version, ...fields } = parsed.data;
+    return fields;
+  }
   const errors = new FieldErrors();
   for (const issue of parsed.error.issues)
     errors.add(issue.path.join('.') || 'data', issue.message);

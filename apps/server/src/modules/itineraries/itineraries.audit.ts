@@ -1,15 +1,19 @@
-import { byId, type AuditRule } from '../../http/audit.js';
+import { byId, type AuditRule, type RevisionTarget } from '../../http/audit.js';
 import { itineraries } from '../../db/schema/index.js';
 
 const load = byId(itineraries, true);
 const entityType = 'itinerary';
 
+/** Every change of an itinerary writes a revision and raises its version (issue 21). */
+export const ITINERARY_REVISIONS: RevisionTarget = { entity: 'itinerary', table: itineraries, load };
+const revision = ITINERARY_REVISIONS;
+
 /** Audit rules of the itinerary routes (http/audit.ts). */
 export const ITINERARIES_AUDIT = {
-  create: { action: 'create', entityType, load },
-  update: { action: 'update', entityType, load },
-  remove: { action: 'delete', entityType, load },
-  status: { action: 'status', entityType, load },
-  galleryAdd: { action: 'gallery-add', entityType, load },
-  galleryRemove: { action: 'gallery-remove', entityType, load },
+  create: { action: 'create', entityType, load, revision },
+  update: { action: 'update', entityType, load, revision },
+  remove: { action: 'delete', entityType, load, revision },
+  status: { action: 'status', entityType, load, revision },
+  galleryAdd: { action: 'gallery-add', entityType, load, revision },
+  galleryRemove: { action: 'gallery-remove', entityType, load, revision },
 } satisfies Record<string, AuditRule>;

@@ -46,6 +46,7 @@ export const presentItinerary = (
   dailyItinerary: row.dailyItinerary.map((d) => ({ title: d.title, description: d.description })),
   faqs: row.faqs.map((f) => ({ question: f.question, answer: f.answer })),
   isActive: row.isActive,
+  version: row.version,
   gallery: gallery.map((image) => presentImage(image, storage)),
   coverImage: coverImage ? presentImage(coverImage, storage) : null,
   createdAt: row.createdAt.toISOString(),

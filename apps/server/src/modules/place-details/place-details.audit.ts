@@ -1,14 +1,22 @@
-import { byId, type AuditRule } from '../../http/audit.js';
+import { byId, type AuditRule, type RevisionTarget } from '../../http/audit.js';
 import { placeDetails } from '../../db/schema/index.js';
 
 const load = byId(placeDetails, true);
 const entityType = 'place-details';
 
+/** Every change of place details (gallery included) writes a revision and raises its version. */
+export const PLACE_DETAILS_REVISIONS: RevisionTarget = {
+  entity: 'place-details',
+  table: placeDetails,
+  load,
+};
+const revision = PLACE_DETAILS_REVISIONS;
+
 /** Audit rules of the place-details routes (http/audit.ts). */
 export const PLACE_DETAILS_AUDIT = {
-  add: { action: 'create', entityType, load },
-  update: { action: 'update', entityType, load },
-  galleryAdd: { action: 'gallery-add', entityType, load },
-  galleryRemove: { action: 'gallery-remove', entityType, load },
-  remove: { action: 'delete', entityType, load },
+  add: { action: 'create', entityType, load, revision },
+  update: { action: 'update', entityType, load, revision },
+  galleryAdd: { action: 'gallery-add', entityType, load, revision },
+  galleryRemove: { action: 'gallery-remove', entityType, load, revision },
+  remove: { action: 'delete', entityType, load, revision },
 } satisfies Record<string, AuditRule>;

@@ -30,6 +30,7 @@ export const presentPlaceDetails = (
   bestTimeToVisit: details.bestTimeToVisit ?? null,
   coverPhoto: cover ? presentImage(cover, storage) : null,
   status: details.status,
+  version: details.version,
   gallery: gallery.map((image) => presentImage(image, storage)),
   createdAt: details.createdAt.toISOString(),
   updatedAt: details.updatedAt.toISOString(),
