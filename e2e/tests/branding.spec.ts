@@ -41,11 +41,12 @@ async function restoreBranding(request: APIRequestContext): Promise<void> {
   };
   const got = await request.get(API_PATHS.setting.basic, { headers });
   expect(got.ok(), await got.text()).toBe(true);
-  const basic = ((await got.json()) as { data: BasicSettings }).data;
+  // One record answers `data.data` (spec §7).
+  const basic = ((await got.json()) as { data: { data: BasicSettings } }).data.data;
   if (
     basic.productName === DEFAULT_BRANDING.productName &&
     basic.currencySymbol === DEFAULT_BRANDING.currencySymbol &&
-    basic.timeZone === DEFAULT_BRANDING.timeZone
+    (basic.timeZone || DEFAULT_BRANDING.timeZone) === DEFAULT_BRANDING.timeZone
   ) {
     return;
   }
@@ -53,13 +54,14 @@ async function restoreBranding(request: APIRequestContext): Promise<void> {
     headers,
     multipart: {
       productName: DEFAULT_BRANDING.productName,
-      supportEmail: basic.supportEmail,
-      supportPhone: basic.supportPhone,
+      // Every part a string: Playwright reads any other value as a file stream.
+      supportEmail: String(basic.supportEmail ?? ''),
+      supportPhone: String(basic.supportPhone ?? ''),
       timeZone: DEFAULT_BRANDING.timeZone,
       currencySymbol: DEFAULT_BRANDING.currencySymbol,
       sessionIdleMinutes: String(basic.sessionIdleMinutes),
       maintenanceMode: String(basic.maintenanceMode),
-      maintenanceMessage: basic.maintenanceMessage,
+      maintenanceMessage: String(basic.maintenanceMessage ?? ''),
     },
   });
   expect(saved.ok(), await saved.text()).toBe(true);

@@ -89,7 +89,12 @@ test.describe('Places catalogue', () => {
       'true',
     );
     await expect(again.getByText(/already exists/)).toBeVisible();
+    // What was typed is not saved: closing asks first (issue 20), and Discard closes.
     await again.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(again).toBeHidden();
 
     // State.

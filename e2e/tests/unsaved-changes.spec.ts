@@ -92,7 +92,7 @@ test('homepage settings with a change not saved: a sidebar link and closing the 
   await page.setViewportSize({ width: 1280, height: 900 });
   await setScheme(page, 'light');
   await signIn(page);
-  await page.getByRole('link', { name: 'Homepage Settings' }).click();
+  await page.getByRole('link', { name: 'Homepage Settings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Homepage Settings' })).toBeVisible();
 
   // One change, whatever the shared homepage holds: remove a chosen blog, else choose ours.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema } from './revisions.js';
+import { editVersionSchema } from './version.js';
 import { recordSchema } from './envelope.js';
 import { DELETE_TEXTS } from './dependants.js';
 import { SLUG_PATTERN, formBooleanSchema, idFieldSchema } from './forms.js';

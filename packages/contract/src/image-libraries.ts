@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema } from './revisions.js';
+import { editVersionSchema } from './version.js';
 import { recordSchema } from './envelope.js';
 import { DEFAULT_LIBRARY_MONTH, LIBRARY_MONTHS, LIBRARY_STATUSES } from './constants.js';
 import { imageSchema } from './media.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema } from './revisions.js';
+import { editVersionSchema } from './version.js';
 import { recordSchema } from './envelope.js';
 import {
   DEFAULT_TOUR_TYPE,

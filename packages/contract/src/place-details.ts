@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema } from './revisions.js';
+import { editVersionSchema } from './version.js';
 import { recordSchema } from './envelope.js';
 import { DELETE_TEXTS } from './dependants.js';
 import { LIBRARY_STATUSES, MONTH_CODES } from './constants.js';

@@ -8,7 +8,7 @@ import { Modal } from '../components/ui/Modal';
 import { showToast } from '../lib/toast';
 import { renderWithStore } from '../test/utils';
 import { useTheme } from './theme';
-import { TOAST_OFFSET_VAR } from './Toasts';
+import { TOAST_OFFSET_VAR } from './ToastStack';
 
 /** The props the app gives react-toastify's container (the real container still renders). */
 const containerProps = vi.hoisted(() => {

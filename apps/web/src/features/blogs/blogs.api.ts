@@ -1,17 +1,15 @@
-import { API_PATHS, type Blog, type BlogList, type ListQuery } from '@safarnama/contract';
+import { API_PATHS, type Blog } from '@safarnama/contract';
 import {
   call,
-  dataOf,
-  getQuery,
   ifOk,
   injectEndpoints,
   messageOf,
   multipart,
   mutation,
-  pageParams,
   recordOf,
 } from '../../app/api';
 import { buildBlogFormData, type BlogFormValues } from './blogs.form-data';
+import { useListBlogsQuery } from './blogs.list.api';
 
 export interface SaveBlogArgs {
   /** The blog to update; absent creates one. */
@@ -26,17 +24,11 @@ export interface SaveBlogArgs {
 
 const PATHS = API_PATHS.service;
 
-/** Place blog calls (spec §7): add and update are multipart, the list pages and searches. */
+/**
+ * Place blog calls (spec §7): add and update are multipart, delete; the list is in
+ * `blogs.list.api.ts` (the homepage picker loads it without the form code).
+ */
 export const blogsApi = injectEndpoints({
-  /** A page of blogs; `publishable`: published ones only (issue 20, the homepage picker). */
-  listBlogs: getQuery(
-    (args: ListQuery & { publishable?: boolean }) => ({
-      url: PATHS.listBlogs,
-      params: { ...pageParams(args), ...(args.publishable ? { publishable: true } : {}) },
-    }),
-    dataOf<BlogList>,
-    [{ type: 'Blog', id: 'LIST' }],
-  ),
   saveBlog: mutation(
     ({ id, values, coverImage, onProgress, idempotencyKey }: SaveBlogArgs) => {
       const body = buildBlogFormData(values, coverImage, id);
@@ -55,5 +47,6 @@ export const blogsApi = injectEndpoints({
   ),
 });
 
-export const { useListBlogsQuery, useSaveBlogMutation } = blogsApi;
+export { useListBlogsQuery };
+export const { useSaveBlogMutation } = blogsApi;
 export const { useDeleteBlogMutation } = blogsApi;

@@ -22,7 +22,7 @@ import { showToast } from '../../lib/toast';
 import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { sameValues, useUnsavedChanges } from '../../lib/useUnsavedChanges';
 import { useCan } from '../auth/useCan';
-import { useListBlogsQuery } from '../blogs/blogs.api';
+import { useListBlogsQuery } from '../blogs/blogs.list.api';
 import { useActivePlacesQuery } from '../geography/geography.api';
 import { EMPTY_LOCATION, LocationFields, type LocationValue } from '../geography/LocationFields';
 import { formatPrice } from '../itineraries/format';
