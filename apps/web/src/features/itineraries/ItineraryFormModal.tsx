@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
 import {
   GROUP_SIZE_MIN,
   ITINERARY_LIMITS,
@@ -17,7 +17,7 @@ import {
 import { Button } from '../../components/ui/Button';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
-import { MultiSelect } from '../../components/ui/MultiSelect';
+import { MultiSelect, type MultiSelectOption } from '../../components/ui/MultiSelect';
 import { getErrorEnvelope, getErrorStatus, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
@@ -32,6 +32,7 @@ import {
   FormSelect,
   iconButtonClasses,
   textOptions,
+  type ControlProps,
 } from '../../components/ui/Form';
 import {
   ITINERARY_REQUIRED_MESSAGES,
@@ -70,6 +71,42 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
     </section>
   );
 };
+
+/** Languages or Months: a `MultiSelect` bound to its form field, with the `FormField`'s props. */
+const ChoicesField = <V extends string>({
+  control,
+  name,
+  noun,
+  options,
+  required,
+  'control-props': props,
+}: {
+  control: Control<ItineraryFormValues>;
+  name: 'languages' | 'months';
+  noun: string;
+  options: readonly MultiSelectOption<V>[];
+  required?: boolean;
+  'control-props': ControlProps;
+}) => (
+  <Controller
+    control={control}
+    name={name}
+    render={({ field }) => (
+      <MultiSelect
+        id={props.id}
+        aria-invalid={props['aria-invalid']}
+        aria-describedby={props['aria-describedby']}
+        ref={field.ref}
+        noun={noun}
+        options={options}
+        value={field.value as V[]}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        required={required ?? false}
+      />
+    )}
+  />
+);
 
 /**
  * 'Create New Itinerary' / 'Edit Itinerary' (spec §2): Itinerary Information, SEO Optimization
@@ -199,23 +236,13 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
               </FormField>
               <FormField label="Languages *" error={errors.languages?.message}>
                 {(props) => (
-                  <Controller
+                  <ChoicesField
                     control={control}
                     name="languages"
-                    render={({ field }) => (
-                      <MultiSelect
-                        id={props.id}
-                        aria-invalid={props['aria-invalid']}
-                        aria-describedby={props['aria-describedby']}
-                        ref={field.ref}
-                        noun="languages"
-                        options={LANGUAGE_OPTIONS}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        required
-                      />
-                    )}
+                    noun="languages"
+                    options={LANGUAGE_OPTIONS}
+                    control-props={props}
+                    required
                   />
                 )}
               </FormField>
@@ -225,22 +252,12 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                 hint={ITINERARY_TEXTS.monthsHint}
               >
                 {(props) => (
-                  <Controller
+                  <ChoicesField
                     control={control}
                     name="months"
-                    render={({ field }) => (
-                      <MultiSelect
-                        id={props.id}
-                        aria-invalid={props['aria-invalid']}
-                        aria-describedby={props['aria-describedby']}
-                        ref={field.ref}
-                        noun="months"
-                        options={MONTH_OPTIONS}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                      />
-                    )}
+                    noun="months"
+                    options={MONTH_OPTIONS}
+                    control-props={props}
                   />
                 )}
               </FormField>
