@@ -92,6 +92,7 @@ describe('homepage settings API', () => {
       tourPackages: [],
       blogs: [],
       isActive: true,
+      version: 1,
       updatedAt: null,
     });
   });
