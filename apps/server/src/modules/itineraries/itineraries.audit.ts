@@ -5,7 +5,11 @@ const load = byId(itineraries, true);
 const entityType = 'itinerary';
 
 /** Every change of an itinerary writes a revision and raises its version (issue 21). */
-export const ITINERARY_REVISIONS: RevisionTarget = { entity: 'itinerary', table: itineraries, load };
+export const ITINERARY_REVISIONS: RevisionTarget = {
+  entity: 'itinerary',
+  table: itineraries,
+  load,
+};
 const revision = ITINERARY_REVISIONS;
 
 /** Audit rules of the itinerary routes (http/audit.ts). */
