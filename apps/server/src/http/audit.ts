@@ -19,6 +19,7 @@ import {
 import { REVISION_MESSAGES, editVersionSchema, type RevisionEntity } from '@safarnama/contract';
 import { routeAccess, type RouteRecord } from './access.js';
 import { BadRequest, ConflictWithData } from './errors.js';
+import { isUuid } from './form-fields.js';
 
 /**
  * The audit log (DESIGN §4, SECURITY case 19). Every state-changing route (POST, PUT, PATCH,
@@ -92,13 +93,11 @@ export interface AuditExemption {
 
 // ── rules ────────────────────────────────────────────────────────────────────────────────────────
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A select by id from the entity's table, with the ids of its images when it has any. */
 export const byId =
   (table: PgTable & { id: AnyPgColumn }, withImages = false): EntityLoader =>
   async (db, id) => {
-    if (id === null || !UUID.test(id)) return undefined;
+    if (id === null || !isUuid(id)) return undefined;
     const [row] = (await db
       .select()
       .from(table as PgTable)
@@ -169,7 +168,15 @@ export const routesWithoutAudit = (routes: readonly RouteRecord[]): string[] =>
 export const SECRET_KEY = /password|secret|token|otp|code|credential|key/i;
 export const MASKED = '[masked]';
 /** Columns that change with every write or repeat other columns: never part of a diff. */
-const NOISE = new Set(['id', '_id', 'createdAt', 'updatedAt', 'searchText', 'tagsText', 'version']);
+export const NOISE = new Set([
+  'id',
+  '_id',
+  'createdAt',
+  'updatedAt',
+  'searchText',
+  'tagsText',
+  'version',
+]);
 const MAX_TEXT = 500;
 const MAX_JSON = 4000;
 
@@ -334,11 +341,8 @@ export const expectedVersion = (request: FastifyRequest, payload: Json): number 
   return parsed.data;
 };
 
-/** Fields a revision's "changed fields" never lists. */
-const NOT_A_CHANGE = NOISE;
-
 const changedFieldsOf = (before: Json | undefined, after: Json | undefined): string[] =>
-  Object.keys(diffChanges(before, after) ?? {}).filter((key) => !NOT_A_CHANGE.has(key));
+  Object.keys(diffChanges(before, after) ?? {});
 
 /**
  * Locks the record's row for the change and compares its version with the one the request edited
@@ -354,7 +358,7 @@ const checkVersion = async (
   payload: Json,
 ): Promise<void> => {
   // A malformed id finds nothing (the service answers its 404); the uuid column would refuse it.
-  if (!target.fixedId && !UUID.test(id)) return;
+  if (!target.fixedId && !isUuid(id)) return;
   const [row] = (await tx
     .select({ version: target.table.version })
     .from(target.table as PgTable)

@@ -38,6 +38,9 @@ export const indexedList = (values: IndexedValues | undefined): string[] =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A UUID in lower case, or undefined for anything else (never sent to the database). */
+/** Whether `value` is a UUID as the uuid columns take it. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 export const asUuid = (value: string | null | undefined): string | undefined =>
   value && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined;
 

@@ -19,6 +19,7 @@ import { lockSettings, replaceSelection } from '../homepage/homepage.repo.js';
 import { IMAGE_LIBRARY_REVISIONS } from '../image-libraries/image-libraries.audit.js';
 import { ITINERARY_REVISIONS } from '../itineraries/itineraries.audit.js';
 import { PLACE_DETAILS_REVISIONS } from '../place-details/place-details.audit.js';
+import { isUuid } from '../../http/form-fields.js';
 
 /**
  * Making a revision's snapshot current again (issue 21). A restore writes the record's columns as
@@ -95,8 +96,6 @@ export const REVISION_TARGETS: Record<RevisionEntity, RevisionTarget> = {
   'homepage-settings': HOMEPAGE_REVISIONS,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const stringIds = (value: unknown): string[] =>
   Array.isArray(value)
     ? value.flatMap((item) => {
@@ -109,7 +108,7 @@ const stringIds = (value: unknown): string[] =>
 const absent = async (tx: Tx, table: IdTable, ids: string[]): Promise<string[]> => {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const valid = wanted.filter((id) => UUID.test(id));
+  const valid = wanted.filter((id) => isUuid(id));
   const found =
     valid.length === 0
       ? []
@@ -184,7 +183,7 @@ const missingOf = async (
               eq(images.ownerId, id),
               inArray(
                 images.id,
-                wanted.map((image) => image._id).filter((imageId) => UUID.test(imageId)),
+                wanted.map((image) => image._id).filter((imageId) => isUuid(imageId)),
               ),
             ),
           );

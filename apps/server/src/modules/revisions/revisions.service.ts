@@ -12,7 +12,7 @@ import {
 } from '@safarnama/contract';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { transaction } from '../../db/transaction.js';
-import type { AuditContext, AuditRule } from '../../http/audit.js';
+import { NOISE, type AuditContext, type AuditRule } from '../../http/audit.js';
 import { ConflictWithData, Forbidden, NotFound, ValidationError } from '../../http/errors.js';
 import {
   findRevision,
@@ -22,6 +22,7 @@ import {
   type RevisionRow,
 } from './revisions.repo.js';
 import { REVISION_TARGETS, restoreSnapshot, type RestoreOptions } from './revisions.restore.js';
+import { isUuid } from '../../http/form-fields.js';
 
 /**
  * Reading and restoring revisions (issue 21). Revisions are written by the audit scope in the
@@ -32,18 +33,6 @@ import { REVISION_TARGETS, restoreSnapshot, type RestoreOptions } from './revisi
 
 type Json = Record<string, unknown>;
 type Permissions = ReadonlySet<PermissionKey>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Columns that change with every write or repeat others: never part of a revision's diff. */
-const NOT_COMPARED = new Set([
-  'id',
-  '_id',
-  'createdAt',
-  'updatedAt',
-  'searchText',
-  'tagsText',
-  'version',
-]);
 
 const isEntity = (value: string): value is RevisionEntity =>
   (REVISION_ENTITIES as readonly string[]).includes(value);
@@ -71,7 +60,7 @@ export const snapshotDiff = (before: Json | undefined, after: Json): RevisionFie
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
   const diff: RevisionFieldDiff[] = [];
   for (const field of keys) {
-    if (NOT_COMPARED.has(field)) continue;
+    if (NOISE.has(field)) continue;
     const from = before?.[field] ?? null;
     const to = after[field] ?? null;
     if (JSON.stringify(from) !== JSON.stringify(to)) diff.push({ field, from, to });
@@ -81,7 +70,7 @@ export const snapshotDiff = (before: Json | undefined, after: Json): RevisionFie
 
 /** A revision by its id; 404 for a malformed or unknown one. */
 const revisionOf = async (db: Executor, id: string): Promise<RevisionRow> => {
-  const row = UUID.test(id) ? await findRevision(db, id) : undefined;
+  const row = isUuid(id) ? await findRevision(db, id) : undefined;
   if (!row || !isEntity(row.entityType)) throw new NotFound(M.notFound);
   return row;
 };
@@ -177,7 +166,7 @@ export const restoreRule: AuditRule = {
   entityType: 'revision',
   resolve: async (tx: Tx, { params }: AuditContext) => {
     const id = typeof params.revisionId === 'string' ? params.revisionId : '';
-    const row = UUID.test(id) ? await findRevision(tx, id) : undefined;
+    const row = isUuid(id) ? await findRevision(tx, id) : undefined;
     if (!row || !isEntity(row.entityType)) return undefined;
     const target = REVISION_TARGETS[row.entityType];
     return {
