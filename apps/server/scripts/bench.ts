@@ -18,8 +18,11 @@
  *    `/api/health` (the reference every ratio is against), itinerary list page 1, common and rare
  *    search (each also as a browser asks, `Accept-Encoding: br, gzip`: "…, br"; `--no-compress`
  *    leaves those out), page 1000, the other lists (image libraries, places, place details,
- *    blogs), the homepage GET, the dashboard, create itinerary, login (with `/api/health` timed
- *    alongside), and the upload of a 4000×3000 JPEG against sharp doing the same work alone.
+ *    blogs), the homepage GET, the dashboard, create itinerary, update itinerary (If-Match, its
+ *    revision written: every seeded itinerary has 10 revisions, issue 21), login (with
+ *    `/api/health` timed alongside), and the upload of a 4000×3000 JPEG against sharp doing the
+ *    same work alone. Then, in-process on the same database, what writing a revision adds to an
+ *    update (bench-revisions.ts: an interleaved A/B, budget 2 ms p95; `--only revision`).
  * 3. Measures the web budgets in Chromium (e2e/bench/web-budgets.spec.ts) against that server.
  * 4. Stops the server and saves the EXPLAIN (ANALYZE, BUFFERS) of every list and search query
  *    the services send, captured by running them on the same database.
@@ -72,6 +75,12 @@ import {
   type CompressionCost,
   type SqlRunner,
 } from './bench-lib.js';
+import {
+  measureRevisionCost,
+  renderRevisionCost,
+  seedRevisions,
+  type RevisionCost,
+} from './bench-revisions.js';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../src/http/compression.js';
 import { IMAGE_PROCESS_IDLE_MS } from '../src/media/image-process.js';
 
@@ -108,6 +117,10 @@ interface OpenDatabase {
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
 const SIGN_IN_ACCOUNTS = 50;
+/** Issue 21: every seeded itinerary has this many revisions (its version is the last). */
+const REVISIONS_PER_ITINERARY = 10;
+/** Itineraries the in-process revision A/B updates (half each kind); the HTTP updates take others. */
+const REVISION_AB_UPDATES = 4000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Password-2026' };
 const SIGN_IN_PASSWORD = 'Bench-Sign-In-Password-2026';
 const webDist = join(repoRoot, 'apps', 'web', 'dist', 'index.html');
@@ -248,12 +261,15 @@ const main = async () => {
     let dbVersion: string;
     let seedMs: number;
     let target: { countryId: string; stateId: string; placeId: string };
+    let abIds: string[] = [];
+    let httpUpdateIds: string[] = [];
     try {
       await seedDb.migrate();
       const hasher = createPasswordHasher();
       seedMs = await time(async () => {
         await ensureFirstSuperAdmin(seedDb.db, hasher, ADMIN);
         await seedCatalogue(seeding.runner, ROWS);
+        await seedRevisions(seeding.runner, REVISIONS_PER_ITINERARY);
         await seedSignInAccounts(
           seeding.runner,
           SIGN_IN_ACCOUNTS,
@@ -279,6 +295,14 @@ const main = async () => {
          order by (select count(*) from itineraries i where i.place_id = p.id), p.id limit 1`,
       );
       target = { countryId: place.country_id, stateId: place.state_id, placeId: place.id };
+      // Itineraries to update, each once: the in-process revision A/B's, then the HTTP scenario's.
+      const ids = (
+        (await seeding.runner.query('select id from itineraries order by random()')) as {
+          rows: { id: string }[];
+        }
+      ).rows.map((row) => row.id);
+      abIds = ids.slice(0, REVISION_AB_UPDATES);
+      httpUpdateIds = ids.slice(REVISION_AB_UPDATES);
     } finally {
       await seedDb.close();
     }
@@ -325,6 +349,27 @@ const main = async () => {
     let created = 0;
     const createBody = () =>
       JSON.stringify({ data: benchItinerary(`Bench package ${runId} ${++created}`, target) });
+    // The update scenario: each request another seeded itinerary, edited from its version.
+    let updated = 0;
+    const updateRequest: autocannon.Request = {
+      method: 'PUT',
+      path: S.updateItinerary(httpUpdateIds[0] ?? 'none'),
+      headers: {
+        ...auth,
+        'content-type': 'application/json',
+        'if-match': `"${String(REVISIONS_PER_ITINERARY)}"`,
+      },
+      setupRequest: (req: autocannon.Request) => {
+        const id = httpUpdateIds[updated++ % httpUpdateIds.length] ?? 'none';
+        return {
+          ...req,
+          path: S.updateItinerary(id),
+          body: JSON.stringify({
+            data: benchItinerary(`Bench update ${runId} ${String(updated)}`, target),
+          }),
+        };
+      },
+    };
     let signIns = 0;
     const loginRequest: autocannon.Request = {
       method: 'POST',
@@ -479,6 +524,12 @@ const main = async () => {
         ],
       },
       {
+        // Issue 21: the update writes its revision (10 before it) and checks If-Match.
+        key: 'update',
+        name: `update itinerary (If-Match, revision written; ${String(REVISIONS_PER_ITINERARY)} revisions each)`,
+        requests: [updateRequest],
+      },
+      {
         key: 'login',
         name: `login (argon2id), ${SIGN_IN_ACCOUNTS} accounts in turn`,
         budget: pgBudget(250),
@@ -593,6 +644,19 @@ const main = async () => {
     await server.stop();
     server = null;
 
+    // ── 3b. what a revision adds to an update (issue 21), in-process on the same database ───
+    let revisionCost: RevisionCost | null = null;
+    if (!ONLY || ONLY.has('revision')) {
+      console.log('Revision cost of an itinerary update (A/B)…');
+      const ab = await open();
+      try {
+        revisionCost = await measureRevisionCost(ab.handle.db, abIds);
+      } finally {
+        await ab.handle.close();
+      }
+      console.log(renderRevisionCost(revisionCost, REVISIONS_PER_ITINERARY));
+    }
+
     // ── 4. query plans ─────────────────────────────────────────────────────────────────────
     console.log('EXPLAIN ANALYZE of the list and search queries…');
     const plans = await explainLists(await open(), dataDir);
@@ -621,6 +685,8 @@ const main = async () => {
       compression,
       upload: upload && summariseUpload(upload),
       web: web && summariseWeb(web),
+      revisionCost,
+      revisionsPerItinerary: REVISIONS_PER_ITINERARY,
     };
     const markdown = renderRun(run);
     console.log(`\n${markdown}`);
@@ -784,6 +850,9 @@ interface BenchRun {
   compression?: CompressionCost[] | null;
   upload: ReturnType<typeof summariseUpload> | null;
   web: ReturnType<typeof summariseWeb> | null;
+  /** Issue 21: what writing a revision adds to an update (older runs: absent). */
+  revisionCost?: RevisionCost | null;
+  revisionsPerItinerary?: number;
 }
 
 const yesNo = (pass: boolean | null) => (pass === null ? '—' : pass ? 'yes' : '**no**');
@@ -882,6 +951,9 @@ const renderRun = (run: BenchRun) => {
         `(${u.healthDuring.calls} calls) p50 ${u.healthDuring.p50} / p95 ${u.healthDuring.p95} / ` +
         `max ${u.healthDuring.max} ms.`,
     );
+  }
+  if (run.revisionCost) {
+    lines.push('', renderRevisionCost(run.revisionCost, run.revisionsPerItinerary ?? 0));
   }
   if (run.web) {
     const w = run.web;

@@ -347,7 +347,9 @@ const changedFieldsOf = (before: Json | undefined, after: Json | undefined): str
 /**
  * Locks the record's row for the change and compares its version with the one the request edited
  * from: a stale one is refused (409 `EDIT_CONFLICT`) with the record as it is now and who saved it
- * when; a request that names none goes through and is logged.
+ * when; a request that names none goes through and is logged. With `bump` the lock is the change's
+ * version raise itself (`UPDATE … RETURNING`: one round trip, not a lock and an update; a refusal
+ * or any later failure rolls it back). Answers whether the version was raised.
  */
 const checkVersion = async (
   tx: Tx,
@@ -356,25 +358,34 @@ const checkVersion = async (
   id: string,
   loadId: string | null,
   payload: Json,
-): Promise<void> => {
+  bump: boolean,
+): Promise<boolean> => {
   // A malformed id finds nothing (the service answers its 404); the uuid column would refuse it.
-  if (!target.fixedId && !isUuid(id)) return;
-  const [row] = (await tx
-    .select({ version: target.table.version })
-    .from(target.table as PgTable)
-    .where(eq(target.table.id, id) as SQL)
-    .for('update')) as { version: number }[];
-  if (!row) return; // the service answers its own 404
+  if (!target.fixedId && !isUuid(id)) return false;
+  const table = target.table as PgTable;
+  const where = eq(target.table.id, id) as SQL;
+  const [row] = (
+    bump
+      ? await tx
+          .update(table)
+          .set({ version: sql`${target.table.version} + 1` } as never)
+          .where(where)
+          .returning({ version: sql<number>`${target.table.version} - 1` })
+      : await tx.select({ version: target.table.version }).from(table).where(where).for('update')
+  ) as { version: number }[];
+  if (!row) return false; // the service answers its own 404
   const yours = expectedVersion(request, payload);
   if (yours === undefined) {
     request.log.warn(
       { entity: target.entity, id, version: row.version },
       'update without an edit version (If-Match): saved over whatever is current',
     );
-    return;
+    return bump;
   }
-  if (yours === row.version) return;
-  const current = (await target.load(tx, loadId)) ?? {};
+  if (yours === row.version) return bump;
+  // As it is now: the version raised above is rolled back with this refusal.
+  const loaded = await target.load(tx, loadId);
+  const current = loaded ? { ...loaded, version: row.version } : {};
   const latest = await latestRevision(tx, target.entity, id);
   const yoursThen = await revisionAtVersion(tx, target.entity, id, yours);
   throw new ConflictWithData(
@@ -429,12 +440,15 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
     active.revision ? (active.revision.fixedId ?? id ?? undefined) : undefined;
   let before: Change['before'] = null;
   let pending = false;
+  /** The version was raised as the transaction opened (checkVersion's `bump`). */
+  let bumped = false;
   const scope: AuditScope = {
     rule,
     context,
     written: false,
     opened: async (tx: Tx) => {
       before = null;
+      bumped = false;
       if (scope.written) return;
       if (rule.resolve) {
         const resolved = await rule.resolve(tx, fields());
@@ -448,7 +462,16 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
       if (id === undefined) return;
       const revisionId = revisionIdOf(id);
       if (active.revision && revisionId !== undefined) {
-        await checkVersion(tx, request, active.revision, revisionId, id, fields().payload);
+        // A delete keeps the version its last revision had (its revision repeats it).
+        bumped = await checkVersion(
+          tx,
+          request,
+          active.revision,
+          revisionId,
+          id,
+          fields().payload,
+          active.action !== 'delete',
+        );
       }
       before = { state: await active.load(tx, id) };
     },
@@ -459,7 +482,15 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
       const id = entityIdOf(notes);
       const target = active.revision;
       const revisionId = revisionIdOf(id);
-      if (target && revisionId !== undefined && active.action !== 'delete' && !isCreate(active)) {
+      // Raised here only when the transaction did not raise it as it opened (a restore that
+      // re-created a deleted record, a change whose row appeared meanwhile).
+      if (
+        target &&
+        revisionId !== undefined &&
+        !bumped &&
+        active.action !== 'delete' &&
+        !isCreate(active)
+      ) {
         await tx
           .update(target.table as PgTable)
           .set({ version: sql`${target.table.version} + 1` } as never)
