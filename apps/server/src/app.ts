@@ -101,6 +101,12 @@ import {
   type MarketingService,
 } from './modules/marketing/marketing.service.js';
 import { createScheduler, schedulerNodeId } from './modules/marketing/scheduler.js';
+import { lineupRoutes } from './modules/schedule/lineups.routes.js';
+import { createContentScheduler, type ContentScheduler } from './modules/schedule/scheduler.js';
+import {
+  createScheduleService,
+  type ScheduleService,
+} from './modules/schedule/schedule.service.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { stdSerializers } from 'pino';
 
@@ -183,6 +189,8 @@ export interface AppServices {
   push: PushService;
   /** Scheduled marketing notifications and this process's poller (`marketing.scheduler`). */
   marketing: MarketingService;
+  /** Issue 21: homepage lineups, upcoming publishes and the content scheduler (`schedule.scheduler`). */
+  schedule: ScheduleService & { scheduler: ContentScheduler };
 }
 
 declare module 'fastify' {
@@ -314,7 +322,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const geography = createGeographyService({ db: database.db, storage, pipeline });
   const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
-  const itineraries = createItineraryService({ db: database.db, storage, pipeline });
+  const itineraries = createItineraryService({ db: database.db, storage, pipeline, now });
   const homepage = createHomepageService({ db: database.db, storage, now });
   const roles = createRoleService({ db: database.db, realtime });
   const push = createPushService({
@@ -348,6 +356,21 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     }),
   };
   app.addHook('preClose', () => marketing.scheduler.stop());
+  // Scheduled publishing (issue 21): lineups, the dashboard's upcoming publishes, and the content
+  // scheduler — a sibling of the marketing poller (same interval, started by main.ts, stopped on
+  // close), so a long marketing send never holds back a publish.
+  const schedule = {
+    ...createScheduleService({ db: database.db, now }),
+    scheduler: createContentScheduler({
+      db: database.db,
+      now,
+      nodeId: schedulerNodeId(),
+      intervalMs: config.schedulerIntervalMs || 5000,
+      notifications,
+      log: app.log,
+    }),
+  };
+  app.addHook('preClose', () => schedule.scheduler.stop());
   const activity = createActivityService({ db: database.db });
   const revisions = createRevisionsService({ db: database.db });
   const admins = createAdminService({
@@ -373,6 +396,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     settings: { ipList, communication, basic: basicSettings },
     push,
     marketing,
+    schedule,
   });
 
   // JSON only (multipart is added inside the route plugins that declare it, see
@@ -491,9 +515,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       dashboard: createDashboardService({ db: database.db }),
       activity,
       marketing,
+      schedule,
     }),
   );
   await app.register(homepageRoutes({ homepage }));
+  await app.register(lineupRoutes({ schedule }));
   await app.register(roleRoutes({ roles }));
   await app.register(adminRoutes({ admins }));
   await app.register(activityRoutes({ activity }));

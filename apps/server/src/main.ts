@@ -96,7 +96,11 @@ const main = async () => {
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(banner(config, first));
   // The marketing poller (SCHEDULER_INTERVAL_MS, 0 = this node sends nothing); app.close() stops it.
-  if (config.schedulerIntervalMs > 0) app.services.marketing.scheduler.start();
+  if (config.schedulerIntervalMs > 0) {
+    app.services.marketing.scheduler.start();
+    // Scheduled publishing (issue 21): publishes, unpublishes and homepage lineups.
+    app.services.schedule.scheduler.start();
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -112,7 +116,10 @@ const main = async () => {
       // The scheduler claims nothing more (its sends in flight finish and release the claim);
       // new requests get 503 while those already running finish; then sockets (told first),
       // the listener and the database close.
-      const scheduler = app.services.marketing.scheduler.stop();
+      const scheduler = Promise.all([
+        app.services.marketing.scheduler.stop(),
+        app.services.schedule.scheduler.stop(),
+      ]);
       const drained = await app.drain(config.shutdownDrainMs);
       if (!drained) {
         // An upload still arriving (or any call) is cut: its client sees the connection close

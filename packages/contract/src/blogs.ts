@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { editVersionSchema } from './version.js';
+import { scheduleFormFieldsSchema, scheduleRecordFields } from './schedule.js';
 import { recordSchema } from './envelope.js';
 import { DELETE_TEXTS } from './dependants.js';
 import { SLUG_PATTERN, formBooleanSchema, idFieldSchema } from './forms.js';
@@ -45,6 +46,8 @@ export const blogSchema = z.object({
   publishedAt: z.string().nullable(),
   /** Issue 21: the edit version (1 when created, +1 with every change). */
   version: z.number().int().optional(),
+  /** Issue 21: when the scheduler publishes it / takes it down (null: nothing scheduled). */
+  ...scheduleRecordFields,
   author: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -76,6 +79,8 @@ const blogShape = {
   metaTitle: z.string().trim().max(BLOG_LIMITS.metaTitle),
   metaDescription: z.string().trim().max(BLOG_LIMITS.metaDescription),
   status: blogStatusSchema,
+  /** Issue 21: scheduled publishing (`schedule.ts`); absent keeps the stored time, '' clears. */
+  ...scheduleFormFieldsSchema.shape,
 };
 export const blogFieldsSchema = z.strictObject({
   ...blogShape,

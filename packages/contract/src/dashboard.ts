@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upcomingPublishSchema } from './schedule.js';
 import { recordSchema } from './envelope.js';
 import { HOMEPAGE_LIMITS, MONTH_CODES, TOUR_TYPES } from './constants.js';
 import { adminActivitySchema } from './manage.js';
@@ -78,6 +79,11 @@ export const dashboardSchema = z.object({
    * at most `DASHBOARD_UPCOMING_LIMIT`), only for an admin with `marketing.view`; absent otherwise.
    */
   upcomingNotifications: z.array(scheduledNotificationSchema).optional(),
+  /**
+   * Issue 21: the next scheduled publishes, unpublishes and homepage lineups the admin may view
+   * (soonest first, at most `DASHBOARD_UPCOMING_PUBLISH_LIMIT`); absent when none is visible.
+   */
+  upcomingPublishes: z.array(upcomingPublishSchema).optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;

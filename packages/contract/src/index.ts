@@ -13,6 +13,8 @@ export * from './place-details.js';
 export * from './blogs.js';
 export * from './itineraries.js';
 export * from './homepage.js';
+export * from './schedule.js';
+export * from './schedule-texts.js';
 export * from './dashboard.js';
 export * from './uploads.js';
 export * from './password-policy.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { editVersionSchema } from './version.js';
+import { scheduleFieldsSchema, scheduleRecordFields } from './schedule.js';
 import { recordSchema } from './envelope.js';
 import {
   DEFAULT_TOUR_TYPE,
@@ -110,6 +111,8 @@ export const itineraryInputSchema = z.strictObject({
   dailyItinerary: z.array(dayPlanSchema).max(ITINERARY_LIMITS.days).default([]),
   faqs: z.array(faqSchema).max(ITINERARY_LIMITS.faqs).default([]),
   isActive: z.boolean().default(true),
+  /** Issue 21: scheduled publishing (`schedule.ts`); absent keeps the stored time, null clears. */
+  ...scheduleFieldsSchema.shape,
 });
 export type ItineraryInput = z.input<typeof itineraryInputSchema>;
 
@@ -150,6 +153,8 @@ export const itinerarySchema = z.object({
   isActive: z.boolean(),
   /** Issue 21: the edit version (1 when created, +1 with every change). */
   version: z.number().int().optional(),
+  /** Issue 21: when the scheduler makes it live / takes it down (null: nothing scheduled). */
+  ...scheduleRecordFields,
   gallery: z.array(imageSchema),
   /**
    * The package's picture for cards (issue 20, optional): its image library's first image, else

@@ -56,6 +56,12 @@ export const API_PATHS = {
     one: (id: string) => `${API_BASE}/admin/revisions/${encodeURIComponent(id)}`,
     restore: (id: string) => `${API_BASE}/admin/revisions/${encodeURIComponent(id)}/restore`,
   },
+  /** Issue 21: scheduled homepage lineups (a whole configuration that goes live at `startsAt`). */
+  homepageLineups: {
+    list: `${API_BASE}/admin/homepage-lineups`,
+    create: `${API_BASE}/admin/homepage-lineups`,
+    one: (id: string) => `${API_BASE}/admin/homepage-lineups/${encodeURIComponent(id)}`,
+  },
   marketing: {
     add: `${MARKETING}/add-new-notification`,
     list: `${MARKETING}/get-all-scheduled-notification`,

@@ -1,4 +1,5 @@
 import type { Branding } from './client-config.js';
+import type { RevisionEntity } from './revisions.js';
 import { SOCKET_OPTIONS } from './constants.js';
 
 /**
@@ -69,3 +70,68 @@ export interface ServiceStatusEvent {
 
 /** Client options of spec §9 (SOCKET_OPTIONS) with the socket path. */
 export const SOCKET_CLIENT_OPTIONS = { path: SOCKET_PATH, ...SOCKET_OPTIONS } as const;
+
+/**
+ * Presence (issue 21): "<name> is editing" on a row and inside its edit form. The web sends
+ * `join` when an edit form opens (again every `heartbeatMs` while it stays open, and after a
+ * reconnect) and `leave` when it closes; the server tells every socket whose admin may view that
+ * entity with `changed`, on every process through the socket.io adapter, and sends
+ * `editing: false` for whatever a socket held when it disconnects. A tab that connects asks for
+ * the current editors with `sync` (acknowledged with `PresenceSyncAnswer`). Entries not refreshed
+ * within `expireMs` are dropped by the web, so the editors of a process that died vanish too.
+ */
+export const PRESENCE_EVENTS = {
+  /** Server → client: `PresenceEvent`. */
+  changed: 'presence',
+  /** Client → server: `PresenceTarget`; needs the entity's update permission. */
+  join: 'presence:join',
+  /** Client → server: `PresenceTarget`. */
+  leave: 'presence:leave',
+  /** Client → server, with an acknowledgement: answers `PresenceSyncAnswer`. */
+  sync: 'presence:sync',
+} as const;
+
+export const PRESENCE = {
+  /** How often an open form says again that it is open. */
+  heartbeatMs: 10_000,
+  /** An editor not heard of for this long is gone (a process died without saying so). */
+  expireMs: 25_000,
+  /** Forms one socket may hold open at once; more joins are ignored. */
+  maxEntriesPerSocket: 5,
+  /** Record ids are UUIDs, or '1' for the homepage settings. */
+  idPattern: /^[A-Za-z0-9_-]{1,64}$/,
+  /** How long `sync` waits for the other processes' answers. */
+  syncTimeoutMs: 3_000,
+} as const;
+
+/** A record whose edit form is open (`entity` is one of `REVISION_ENTITIES`). */
+export interface PresenceTarget {
+  entity: RevisionEntity;
+  id: string;
+}
+
+/** Who has it open: the admin, and which of their sockets (one per tab). */
+export interface PresenceEditor extends PresenceTarget {
+  admin: { _id: string; name: string };
+  socket: string;
+}
+
+export interface PresenceEvent extends PresenceEditor {
+  editing: boolean;
+}
+
+export interface PresenceSyncAnswer {
+  editors: PresenceEditor[];
+}
+
+export const PRESENCE_TEXTS = {
+  /** The other admins who have the record open: one or two names, else how many. */
+  editing: (names: readonly string[]): string =>
+    names.length === 1
+      ? `${names[0] ?? ''} is editing`
+      : names.length === 2
+        ? `${names[0] ?? ''} and ${names[1] ?? ''} are editing`
+        : `${names.length} people are editing`,
+  /** Only this admin's other tab has it open. */
+  otherTab: 'You are editing this in another tab',
+} as const;

@@ -13,6 +13,8 @@ import {
   errorCodeSchema,
   errorEnvelopeSchema,
   fieldErrorSchema,
+  homepageLineupInputSchema,
+  homepageLineupSchema,
   homepageSettingsSchema,
   imageLibrarySchema,
   imageSchema,
@@ -56,6 +58,9 @@ const COMPONENTS = {
   Blog: blogSchema,
   Itinerary: itinerarySchema,
   HomepageSettings: homepageSettingsSchema,
+  /** Issue 21: a scheduled homepage lineup, answered by its four routes and sent by two. */
+  HomepageLineup: homepageLineupSchema,
+  HomepageLineupChange: homepageLineupInputSchema,
   Dashboard: dashboardSchema,
   UserType: userTypeSchema,
   AdminUser: adminUserSchema,

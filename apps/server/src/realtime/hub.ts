@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { AUTH_TOKEN_KEY, SOCKET_EVENTS, SOCKET_PATH } from '@safarnama/contract';
 import type { AuthContext } from '../http/access.js';
+import { identifyPresence, registerPresence, type Presence } from './presence.js';
 
 /**
  * The realtime socket (DESIGN §7): socket.io on the API's HTTP server. A connection is accepted
@@ -15,6 +16,9 @@ import type { AuthContext } from '../http/access.js';
  * Several server processes (DATABASE_URL set): socket.io's PostgreSQL adapter carries every emit,
  * room disconnect and `notifyPeers` signal to the other processes over LISTEN/NOTIFY, so a socket
  * on node B hears what happened on node A.
+ *
+ * Presence (issue 21, `presence.ts`): which admins have which edit form open, told to the sockets
+ * whose admin may view that entity.
  *
  * Until `attach` runs (tests that never listen), every call is a harmless no-op.
  */
@@ -84,8 +88,21 @@ const isOwnOrigin = (socket: Socket, publicOrigin: string): boolean => {
   }
 };
 
+/**
+ * The session token of a handshake: the `token` query (any origin: it is not ambient), else the
+ * `authToken` cookie. Read at the handshake and again when presence rechecks the session.
+ */
+const handshakeToken = (socket: Socket): { token: string; via: 'bearer' | 'cookie' } | null => {
+  const query = socket.handshake.query.token;
+  if (typeof query === 'string' && query.length <= 512) return { token: query, via: 'bearer' };
+  const cookie = readCookie(socket.handshake.headers.cookie, AUTH_TOKEN_KEY);
+  return cookie && cookie.length <= 512 ? { token: cookie, via: 'cookie' } : null;
+};
+
 /** The peer message that revokes sessions on the other processes. */
 const REVOKE_ROOMS = 'revoke-rooms';
+/** The peer message that has the other processes read these admins' permissions again. */
+const PRESENCE_RECHECK = 'presence-recheck';
 
 /** Cross-process signals (cache invalidation). */
 export type PeerSignal = 'ip-list-changed' | 'basic-settings-changed';
@@ -144,6 +161,7 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
   let attached: RealtimeDeps | null = null;
   const peerHandlers = new Map<PeerSignal, (() => Promise<void> | void)[]>();
   let releaseAdapterConnections: () => void = () => undefined;
+  let presence: Presence | null = null;
 
   /**
    * Tells the sockets in these rooms, then disconnects them: on this process directly, and on the
@@ -185,6 +203,10 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
           const rooms = Array.isArray(message.rooms) ? message.rooms.map(String) : [];
           revokeHere(rooms, String(message.reason ?? ''));
         });
+        io.on(PRESENCE_RECHECK, (message: { adminIds?: unknown }) => {
+          if (Array.isArray(message.adminIds))
+            presence?.recheckAdmins(message.adminIds.map(String));
+        });
         for (const signal of peerHandlers.keys()) {
           io.on(signal, () => {
             for (const handler of peerHandlers.get(signal) ?? []) {
@@ -199,32 +221,39 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
       }
       io.use((socket, next) => {
         void (async () => {
-          const query = socket.handshake.query.token;
-          const fromQuery = typeof query === 'string' && query.length <= 512 ? query : undefined;
-          const fromCookie = fromQuery
-            ? undefined
-            : readCookie(socket.handshake.headers.cookie, AUTH_TOKEN_KEY);
-          const token =
-            fromQuery ?? (fromCookie && fromCookie.length <= 512 ? fromCookie : undefined);
-          if (!token) return next(new Error('unauthenticated'));
-          if (!fromQuery && !isOwnOrigin(socket, deps.publicOrigin)) {
+          const credential = handshakeToken(socket);
+          if (!credential) return next(new Error('unauthenticated'));
+          if (credential.via === 'cookie' && !isOwnOrigin(socket, deps.publicOrigin)) {
             return next(new Error('forbidden'));
           }
           if (deps.admit && !(await deps.admit(deps.clientIp(socket)))) {
             return next(new Error('forbidden'));
           }
-          const auth = await deps.authenticate(token, fromQuery ? 'bearer' : 'cookie');
+          const auth = await deps.authenticate(credential.token, credential.via);
           if (!auth) return next(new Error('unauthenticated'));
           socket.data.adminId = auth.admin.id;
           socket.data.sessionId = auth.session.id;
           await socket.join([adminRoom(auth.admin.id), sessionRoom(auth.session.id)]);
+          await identifyPresence(socket, auth);
           next();
         })().catch(() => next(new Error('unavailable')));
+      });
+      presence = registerPresence(io, {
+        reauthenticate: async (socket) => {
+          const credential = handshakeToken(socket);
+          return credential ? deps.authenticate(credential.token, credential.via) : null;
+        },
+        log: options.log,
       });
     },
     emitToAdmins: (adminIds, event, payload) => {
       if (!io || adminIds.length === 0) return;
       io.to(adminIds.map(adminRoom)).emit(event, payload);
+      // Their presence rooms and rights follow the new permissions, on every process.
+      if (event === SOCKET_EVENTS.permissionsChanged) {
+        presence?.recheckAdmins(adminIds);
+        if (options.pool) io.serverSideEmit(PRESENCE_RECHECK, { adminIds: [...adminIds] });
+      }
     },
     broadcast: (event, payload) => {
       io?.emit(event, payload);
@@ -256,6 +285,7 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
       if (!io) return;
       const server = io;
       io = null;
+      presence = null;
       // This process's sockets only (`local`: with the adapter a plain emit reaches every node).
       // They are told, then their transport closes, so the clients reconnect by themselves to a
       // process that stays. The HTTP server belongs to Fastify, which closes it.

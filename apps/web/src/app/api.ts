@@ -121,12 +121,15 @@ export const handleServiceUnavailable = (status: unknown): Promise<void> | null 
 };
 
 /**
- * A call's arguments: fetch's, a create's `idempotencyKey` (sent as its header), and with `upload`
- * a multipart body sent by `app/upload.ts` (XMLHttpRequest: fetch reports no upload progress),
- * which calls `onProgress` with the share sent (and the store's `dispatch`, for a slice).
+ * A call's arguments: fetch's, a create's `idempotencyKey` (sent as its header), an update's
+ * `version` (the record's version the form was opened with, sent as `If-Match: "<version>"`: the
+ * server refuses a stale one with 409 `EDIT_CONFLICT`, issue 21), and with `upload` a multipart
+ * body sent by `app/upload.ts` (XMLHttpRequest: fetch reports no upload progress), which calls
+ * `onProgress` with the share sent (and the store's `dispatch`, for a slice).
  */
 export interface ApiArgs extends Omit<FetchArgs, 'headers'> {
   idempotencyKey?: string | undefined;
+  version?: number | undefined;
   upload?: boolean;
   onProgress?: ((fraction: number, dispatch: BaseQueryApi['dispatch']) => void) | undefined;
 }
@@ -143,9 +146,11 @@ export const baseQuery: BaseQueryFn<
   FetchBaseQueryMeta
 > = async (args, api, extraOptions) => {
   const hadToken = getToken() !== null;
-  const { idempotencyKey, upload, onProgress, ...rest } =
+  const { idempotencyKey, version, upload, onProgress, ...rest } =
     typeof args === 'string' ? { url: args } : args;
-  const request = { ...rest, headers: idempotencyHeaders(idempotencyKey) };
+  const headers = idempotencyHeaders(idempotencyKey);
+  if (version !== undefined) headers['If-Match'] = `"${version}"`;
+  const request = { ...rest, headers };
   const progress = onProgress && ((fraction: number) => onProgress(fraction, api.dispatch));
   const result = upload
     ? await uploadWithProgress({ ...request, onProgress: progress }, api)
@@ -160,7 +165,7 @@ const TAG_TYPES = [
   ...['Profile', 'LoginActivity', 'Notification', 'Dashboard', 'ServiceStatus', 'ImageLibrary'],
   ...['Blog', 'PlaceDetails', 'Itinerary', 'HomepageSettings', 'Country', 'State', 'Place'],
   ...['ScheduledNotification', 'UserType', 'AdminUser', 'Activity', 'AllowedIp'],
-  ...['Communication', 'BasicSettings', 'PolicySettings', 'ClientConfig'],
+  ...['Communication', 'BasicSettings', 'PolicySettings', 'ClientConfig', 'Revision'],
 ] as const;
 type TagType = (typeof TAG_TYPES)[number];
 type TagList = readonly TagDescription<TagType>[];

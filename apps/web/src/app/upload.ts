@@ -7,7 +7,7 @@ export interface UploadRequest {
   method?: string;
   /** The multipart body (`FormData`). */
   body?: XMLHttpRequestBodyInit;
-  /** Extra request headers (a create's `Idempotency-Key`). */
+  /** Extra request headers (a create's `Idempotency-Key`, an update's `If-Match` version). */
   headers?: Record<string, string>;
   /** Called with the share of the body sent so far, from 0 to 1. */
   onProgress?: (fraction: number) => void;

@@ -26,12 +26,32 @@ class Emitter {
   }
 }
 
+let socketCount = 0;
+
 export class FakeSocket extends Emitter {
   active = true;
   connected = true;
   readonly io = new Emitter();
+  readonly id = `fake-socket-${(socketCount += 1)}`;
+  /** What the app sent to the server, in order (an acknowledgement callback left out). */
+  readonly sent: { event: string; payload: unknown }[] = [];
+  /** The server's answer to an event sent with an acknowledgement (event → answer). */
+  readonly acks = new Map<string, unknown>();
   constructor(readonly token: string | null) {
     super();
+  }
+  emit(event: string, ...args: unknown[]) {
+    const ack = args[args.length - 1];
+    const withAck = typeof ack === 'function';
+    const payloads = withAck ? args.slice(0, -1) : args;
+    this.sent.push({ event, payload: payloads[0] });
+    if (withAck && this.acks.has(event)) {
+      const answer = this.acks.get(event);
+      queueMicrotask(() => {
+        (ack as (value: unknown) => void)(answer);
+      });
+    }
+    return this;
   }
   connect() {
     this.active = true;

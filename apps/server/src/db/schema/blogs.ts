@@ -4,6 +4,7 @@ import type { BlogStatus } from '@safarnama/contract';
 import { id, stamp, textList, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { adminRef } from './identity.js';
+import { scheduleColumns, scheduleIndexes } from './schedule.js';
 
 /** Place blogs, "Travelpedia" (DESIGN §5). The cover is an `images` row, owner_type `blog-cover`. */
 export const placeBlogs = pgTable(
@@ -27,6 +28,8 @@ export const placeBlogs = pgTable(
     status: text('status').$type<BlogStatus>().notNull().default('draft'),
     publishedAt: stamp('published_at'),
     authorId: adminRef('author_id'),
+    /** Issue 21: scheduled publish / unpublish and who scheduled them (schema/schedule.ts). */
+    ...scheduleColumns(),
     version: version(),
     ...timestamps(),
   },
@@ -40,6 +43,7 @@ export const placeBlogs = pgTable(
       'gin',
       sql`lower(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText}) gin_trgm_ops`,
     ),
+    ...scheduleIndexes('place_blogs', t),
     check('place_blogs_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );

@@ -13,3 +13,4 @@ export * from './settings.js';
 export * from './marketing.js';
 export * from './ops.js';
 export * from './revisions.js';
+export * from './schedule.js';

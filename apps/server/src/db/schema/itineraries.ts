@@ -12,6 +12,7 @@ import {
 import { id, jsonList, textList, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
+import { scheduleColumns, scheduleIndexes } from './schedule.js';
 
 export interface DayPlan {
   title: string;
@@ -59,6 +60,8 @@ export const itineraries = pgTable(
     dailyItinerary: jsonList<DayPlan>('daily_itinerary'),
     faqs: jsonList<Faq>('faqs'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Issue 21: scheduled publish / unpublish and who scheduled them (schema/schedule.ts). */
+    ...scheduleColumns(),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
@@ -84,6 +87,7 @@ export const itineraries = pgTable(
       .where(
         sql`${t.visibility} = 'public' and (${t.metaTitle} = '' or ${t.metaDescription} = '')`,
       ),
+    ...scheduleIndexes('itineraries', t),
     check('itineraries_type_check', sql.raw(`type in (${TYPES})`)),
     check('itineraries_visibility_check', sql`${t.visibility} in ('public', 'private')`),
     check('itineraries_group_size_check', sql`${t.groupSize} >= 1`),

@@ -28,6 +28,8 @@ export const presentBlog = (
   status: blog.status,
   publishedAt: blog.publishedAt?.toISOString() ?? null,
   version: blog.version,
+  publishAt: blog.publishAt?.toISOString() ?? null,
+  unpublishAt: blog.unpublishAt?.toISOString() ?? null,
   author: authorName === null ? null : { name: authorName, image: authorImage },
   createdAt: blog.createdAt.toISOString(),
   updatedAt: blog.updatedAt.toISOString(),

@@ -14,7 +14,7 @@ import {
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { placeBlogs } from '../../db/schema/index.js';
-import { noteEntity, transaction } from '../../db/transaction.js';
+import { changeContext, noteEntity, transaction } from '../../db/transaction.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import { asUuid, fieldNames, indexedList, parseFields } from '../../http/form-fields.js';
 import type { FormReader, MultipartForm } from '../../http/multipart.js';
@@ -26,6 +26,7 @@ import { imageFileKeys, type ImagePipeline, type StoredImage } from '../../media
 import type { StorageDriver } from '../../media/storage.js';
 import { DEPENDANTS, deleteUnlessUsed } from '../geography/dependants.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
+import { NO_SCHEDULE, resolveSchedule } from '../schedule/schedule.rules.js';
 import {
   findBlog,
   insertBlog,
@@ -185,14 +186,22 @@ export const createBlogService = ({
               placeId: fields.placeId,
             });
             const tags = uniqueTags(fields.tags);
+            // Issue 21: a publish time still to come saves the blog as a draft until then.
+            const { times, notLiveYet } = resolveSchedule(fields, NO_SCHEDULE, {
+              now: now(),
+              actorId: authorId,
+            });
+            const status = notLiveYet ? 'draft' : fields.status;
             const row = await insertBlog(tx, {
               ...fields,
               ...parents,
+              ...times,
+              status,
               slug: fields.slug || (await generateSlug(tx, fields.title)),
               content: sanitizeRichText(fields.content),
               tags,
               tagsText: tags.join(' '),
-              publishedAt: fields.status === 'published' ? now() : null,
+              publishedAt: status === 'published' ? now() : null,
               authorId,
             });
             noteEntity(row.id);
@@ -239,9 +248,17 @@ export const createBlogService = ({
             else if (generated) {
               values.slug = await generateSlug(tx, fields.title ?? current.title, id);
             }
-            if (fields.status !== undefined) {
-              values.status = fields.status;
-              if (fields.status === 'published' && current.publishedAt === null) {
+            // Issue 21: absent times stay, '' clears; a publish time still to come saves it as
+            // a draft until the scheduler publishes it.
+            const { times, notLiveYet } = resolveSchedule(fields, current, {
+              now: now(),
+              actorId: changeContext()?.actor?.id ?? null,
+            });
+            Object.assign(values, times);
+            const status = notLiveYet ? 'draft' : fields.status;
+            if (status !== undefined) {
+              values.status = status;
+              if (status === 'published' && current.publishedAt === null) {
                 values.publishedAt = now();
               }
             }

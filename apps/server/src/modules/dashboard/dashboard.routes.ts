@@ -5,6 +5,7 @@ import {
   DASHBOARD_ACTIVITY_LIMIT,
   DASHBOARD_MESSAGES as M,
   DASHBOARD_UPCOMING_LIMIT,
+  DASHBOARD_UPCOMING_PUBLISH_LIMIT,
   dashboardOneSchema,
   envelopeSchema,
 } from '@safarnama/contract';
@@ -13,6 +14,7 @@ import { okRecord } from '../../http/envelope.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { MarketingService } from '../marketing/marketing.service.js';
+import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { DashboardService } from './dashboard.service.js';
 
 export interface DashboardRoutesDeps {
@@ -21,10 +23,12 @@ export interface DashboardRoutesDeps {
   activity?: Pick<ActivityService, 'latest'>;
   /** The upcoming scheduled notifications, for callers with marketing.view (optional: tests). */
   marketing?: Pick<MarketingService, 'upcoming'>;
+  /** Issue 21: the upcoming scheduled publishes of the kinds the caller may view (optional: tests). */
+  schedule?: Pick<ScheduleService, 'upcoming'>;
 }
 
 export const dashboardRoutes =
-  ({ dashboard, activity, marketing }: DashboardRoutesDeps) =>
+  ({ dashboard, activity, marketing, schedule }: DashboardRoutesDeps) =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
@@ -34,7 +38,7 @@ export const dashboardRoutes =
         schema: {
           tags: ['dashboard'],
           summary:
-            'Content at a glance: counts, homepage slots, content gaps, itineraries by type and month, (with activity.view) the latest admin activity and (with marketing.view) the upcoming scheduled notifications',
+            'Content at a glance: counts, homepage slots, content gaps, itineraries by type and month, (with activity.view) the latest admin activity and (with marketing.view) the upcoming scheduled notifications and (with the view key of itineraries, blogs or the homepage) the upcoming scheduled publishes',
           response: { 200: envelopeSchema(dashboardOneSchema), ...errorResponses(401, 403) },
         },
       },
@@ -42,16 +46,24 @@ export const dashboardRoutes =
         const { permissions } = requireAuth(request);
         const readsLog = activity && permissions.has('activity.view');
         const readsMarketing = marketing && permissions.has('marketing.view');
-        const [data, latestActivity, upcomingNotifications] = await Promise.all([
+        const visible = {
+          itineraries: permissions.has('itineraries.view'),
+          blogs: permissions.has('blogs.view'),
+          lineups: permissions.has('homepage.view'),
+        };
+        const readsSchedule = schedule && (visible.itineraries || visible.blogs || visible.lineups);
+        const [data, latestActivity, upcomingNotifications, upcomingPublishes] = await Promise.all([
           dashboard.get(),
           readsLog ? activity.latest(DASHBOARD_ACTIVITY_LIMIT) : undefined,
           readsMarketing ? marketing.upcoming(DASHBOARD_UPCOMING_LIMIT) : undefined,
+          readsSchedule ? schedule.upcoming(DASHBOARD_UPCOMING_PUBLISH_LIMIT, visible) : undefined,
         ]);
         return okRecord(
           {
             ...data,
             ...(latestActivity ? { latestActivity } : {}),
             ...(upcomingNotifications ? { upcomingNotifications } : {}),
+            ...(upcomingPublishes ? { upcomingPublishes } : {}),
           },
           M.fetched,
         );

@@ -51,13 +51,23 @@ export const findItineraryStates = (db: Executor, ids: readonly string[]) =>
       title: itineraries.title,
       isActive: itineraries.isActive,
       visibility: itineraries.visibility,
+      // Issue 21: a scheduled lineup may name an itinerary that goes live by its start.
+      publishAt: itineraries.publishAt,
+      unpublishAt: itineraries.unpublishAt,
     })
     .from(itineraries)
     .where(inArray(itineraries.id, [...ids]));
 
 export const findBlogStates = (db: Executor, ids: readonly string[]) =>
   db
-    .select({ id: placeBlogs.id, title: placeBlogs.title, status: placeBlogs.status })
+    .select({
+      id: placeBlogs.id,
+      title: placeBlogs.title,
+      status: placeBlogs.status,
+      // Issue 21: a scheduled lineup may name a blog that is published by its start.
+      publishAt: placeBlogs.publishAt,
+      unpublishAt: placeBlogs.unpublishAt,
+    })
     .from(placeBlogs)
     .where(inArray(placeBlogs.id, [...ids]));
 

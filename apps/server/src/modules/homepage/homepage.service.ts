@@ -10,11 +10,10 @@ import {
   type HomepageSettings,
   type homepageSettingsInputSchema,
 } from '@safarnama/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { transaction } from '../../db/transaction.js';
 import { ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
-import { FieldErrors } from '../../http/multipart.js';
 import { firstByOwner, listImagesOf } from '../../media/images.repo.js';
 import { presentImage } from '../../media/images.present.js';
 import type { StorageDriver } from '../../media/storage.js';
@@ -71,6 +70,188 @@ const PLACE_REFUSAL = M.placeInactive;
 const packageRefusal = (reason: HomepageHiddenReason) =>
   reason === 'Private' ? M.packagePrivate : M.packageInactive;
 
+/** Limits of spec §9, counted after duplicates are dropped; the message is the spec's text. */
+export const checkLimits = (places: number, packages: number, blogs: number) => {
+  const over: { path: string; message: string }[] = [];
+  if (places > HOMEPAGE_LIMITS.places)
+    over.push({ path: 'trendingDestinations', message: M.maxPlaces });
+  if (packages > HOMEPAGE_LIMITS.packages)
+    over.push({ path: 'tourPackages', message: M.maxPackages });
+  if (blogs > HOMEPAGE_LIMITS.blogs) over.push({ path: 'blogs', message: M.maxBlogs });
+  const [first] = over;
+  if (first) throw new ValidationError(over, first.message);
+};
+
+/** The ids of a homepage configuration as sent (the settings' PUT body, a scheduled lineup). */
+export interface SelectionInput {
+  trendingDestinations: readonly string[];
+  tourPackages: readonly { _id: string; displayOrder: number }[];
+  blogs: readonly string[];
+}
+
+/** A configuration with duplicates dropped and the limits checked (400 naming the list over). */
+export const planSelection = (input: SelectionInput) => {
+  const places = uniqueIds(input.trendingDestinations);
+  const packages = uniqueIds(input.tourPackages.map((p) => p._id)).map((entry) => ({
+    ...entry,
+    displayOrder: input.tourPackages[entry.index]?.displayOrder ?? 0,
+  }));
+  const blogs = uniqueIds(input.blogs);
+  checkLimits(places.length, packages.length, blogs.length);
+  return { places, packages, blogs };
+};
+export type SelectionPlan = ReturnType<typeof planSelection>;
+
+/** The three lists, as the saved selection (`savedIds`) names them. */
+export type SelectionList = 'places' | 'packages' | 'blogs';
+
+/** A chosen item the site cannot show, for the `mayStay` rule of {@link checkSelection}. */
+export interface HiddenItem {
+  list: SelectionList;
+  id: string;
+  reason: HomepageHiddenReason;
+  /** Itineraries and blogs: when the scheduler makes it live (issue 21), if it will. */
+  publishAt?: Date | null;
+  unpublishAt?: Date | null;
+  /** Itineraries: public or private. */
+  visibility?: string;
+}
+
+/** An item refused: not found (`reason` null), or hidden and not allowed to stay. */
+export interface RefusedItem {
+  list: SelectionList;
+  /** The field error's path and message, at the index the caller sent it. */
+  path: string;
+  message: string;
+  /** As sent (a malformed id is refused as not found). */
+  id: string;
+  /** The item's name (title), or null when it does not exist. */
+  name: string | null;
+  reason: HomepageHiddenReason | null;
+}
+
+export interface CheckedSelection {
+  places: { id: string; name: string }[];
+  /** Kept packages in display order, numbered 1..n. */
+  packages: { id: string; name: string; displayOrder: number }[];
+  blogs: { id: string; name: string }[];
+  refused: RefusedItem[];
+}
+
+/**
+ * Looks the planned items up through `tx` and sorts them into kept and refused: an item that does
+ * not exist is refused; one the site cannot show is refused unless `mayStay` lets it (a save: it
+ * was saved before; a lineup: it goes live by then). The one publishable rule of the homepage
+ * save and of scheduled lineups (modules/schedule).
+ */
+export const checkSelection = async (
+  tx: Executor,
+  plan: SelectionPlan,
+  mayStay: (item: HiddenItem) => boolean,
+): Promise<CheckedSelection> => {
+  const known = (list: Indexed[]) => list.flatMap((e) => (e.id ? [e.id] : []));
+  const [placeRows, itineraryRows, blogRows] = await Promise.all([
+    findPlaces(tx, known(plan.places)),
+    findItineraryStates(tx, known(plan.packages)),
+    findBlogStates(tx, known(plan.blogs)),
+  ]);
+  const placeById = new Map(placeRows.map((r) => [r.id, r]));
+  const itineraryById = new Map(itineraryRows.map((r) => [r.id, r]));
+  const blogById = new Map(blogRows.map((r) => [r.id, r]));
+  const schedule = (row: { publishAt: Date | null; unpublishAt: Date | null }) => ({
+    publishAt: row.publishAt,
+    unpublishAt: row.unpublishAt,
+  });
+  const refused: RefusedItem[] = [];
+
+  const places: CheckedSelection['places'] = [];
+  for (const e of plan.places) {
+    const path = `trendingDestinations[${e.index}]`;
+    const row = e.id ? placeById.get(e.id) : undefined;
+    const reason = row ? placeHiddenReason(row) : null;
+    if (!row) {
+      refused.push({
+        list: 'places',
+        path,
+        message: M.placeNotFound,
+        id: e.raw,
+        name: null,
+        reason,
+      });
+    } else if (reason && !mayStay({ list: 'places', id: row.id, reason })) {
+      refused.push({
+        list: 'places',
+        path,
+        message: PLACE_REFUSAL,
+        id: row.id,
+        name: row.name,
+        reason,
+      });
+    } else places.push({ id: row.id, name: row.name });
+  }
+  const packages: { id: string; name: string; displayOrder: number }[] = [];
+  for (const e of plan.packages) {
+    const path = `tourPackages[${e.index}]._id`;
+    const row = e.id ? itineraryById.get(e.id) : undefined;
+    const reason = row ? itineraryHiddenReason(row) : null;
+    if (!row) {
+      refused.push({
+        list: 'packages',
+        path,
+        message: M.packageNotFound,
+        id: e.raw,
+        name: null,
+        reason,
+      });
+    } else if (
+      reason &&
+      !mayStay({
+        list: 'packages',
+        id: row.id,
+        reason,
+        visibility: row.visibility,
+        ...schedule(row),
+      })
+    ) {
+      const message = packageRefusal(reason);
+      refused.push({ list: 'packages', path, message, id: row.id, name: row.title, reason });
+    } else packages.push({ id: row.id, name: row.title, displayOrder: e.displayOrder });
+  }
+  const blogs: CheckedSelection['blogs'] = [];
+  for (const e of plan.blogs) {
+    const path = `blogs[${e.index}]`;
+    const row = e.id ? blogById.get(e.id) : undefined;
+    const reason = row ? blogHiddenReason(row) : null;
+    if (!row) {
+      refused.push({ list: 'blogs', path, message: M.blogNotFound, id: e.raw, name: null, reason });
+    } else if (reason && !mayStay({ list: 'blogs', id: row.id, reason, ...schedule(row) })) {
+      refused.push({
+        list: 'blogs',
+        path,
+        message: M.blogDraft,
+        id: row.id,
+        name: row.title,
+        reason,
+      });
+    } else blogs.push({ id: row.id, name: row.title });
+  }
+  return { places, packages: orderPackages(packages), blogs, refused };
+};
+
+/**
+ * The 400 of a save that names items it cannot take (each a field error at its index); the
+ * message names the items the site cannot show, when there are any.
+ */
+export const refusalError = (refused: readonly RefusedItem[]): ValidationError => {
+  const errors = refused.map(({ path, message }) => ({ path, message }));
+  const hidden = refused.flatMap((item) =>
+    item.reason ? [{ name: item.name ?? item.id, reason: item.reason }] : [],
+  );
+  return hidden.length > 0
+    ? new ValidationError(errors, notPublishableMessage(hidden))
+    : new ValidationError(errors);
+};
+
 export interface HomepageServiceDeps {
   db: Database;
   storage: StorageDriver;
@@ -125,89 +306,21 @@ export const createHomepageService = ({
     };
   };
 
-  /** Limits of spec §9, counted after duplicates are dropped; the message is the spec's text. */
-  const checkLimits = (places: number, packages: number, blogs: number) => {
-    const over: { path: string; message: string }[] = [];
-    if (places > HOMEPAGE_LIMITS.places)
-      over.push({ path: 'trendingDestinations', message: M.maxPlaces });
-    if (packages > HOMEPAGE_LIMITS.packages)
-      over.push({ path: 'tourPackages', message: M.maxPackages });
-    if (blogs > HOMEPAGE_LIMITS.blogs) over.push({ path: 'blogs', message: M.maxBlogs });
-    const [first] = over;
-    if (first) throw new ValidationError(over, first.message);
-  };
-
   const update = async (input: HomepageInputData): Promise<HomepageSettings> => {
-    const placeIds = uniqueIds(input.trendingDestinations);
-    const packageIds = uniqueIds(input.tourPackages.map((p) => p._id)).map((entry) => ({
-      ...entry,
-      displayOrder: input.tourPackages[entry.index]?.displayOrder ?? 0,
-    }));
-    const blogIds = uniqueIds(input.blogs);
-    checkLimits(placeIds.length, packageIds.length, blogIds.length);
-
-    const known = (list: Indexed[]) => list.flatMap((e) => (e.id ? [e.id] : []));
+    const plan = planSelection(input);
     await transaction(db, async (tx) => {
       // The singleton row first: it serialises concurrent saves for the rest of the transaction.
       await lockSettings(tx, input.isActive, now());
       const saved = await savedIds(tx);
-      const [placeRows, itineraryRows, blogRows] = await Promise.all([
-        findPlaces(tx, known(placeIds)),
-        findItineraryStates(tx, known(packageIds)),
-        findBlogStates(tx, known(blogIds)),
-      ]);
-      const placeById = new Map(placeRows.map((r) => [r.id, r]));
-      const itineraryById = new Map(itineraryRows.map((r) => [r.id, r]));
-      const blogById = new Map(blogRows.map((r) => [r.id, r]));
-
       // An item the site cannot show may stay if it was saved before (it became unpublishable
       // later: the GET flags it); adding one is refused, naming it.
-      const errors = new FieldErrors();
-      const hidden: { name: string; reason: HomepageHiddenReason }[] = [];
-      const refuse = (
-        path: string,
-        message: string,
-        name: string,
-        reason: HomepageHiddenReason,
-      ) => {
-        errors.add(path, message);
-        hidden.push({ name, reason });
-      };
-      for (const e of placeIds) {
-        const path = `trendingDestinations[${e.index}]`;
-        const row = e.id ? placeById.get(e.id) : undefined;
-        const reason = row ? placeHiddenReason(row) : null;
-        if (!row) errors.add(path, M.placeNotFound);
-        else if (reason && !saved.places.has(row.id)) refuse(path, PLACE_REFUSAL, row.name, reason);
-      }
-      for (const e of packageIds) {
-        const path = `tourPackages[${e.index}]._id`;
-        const row = e.id ? itineraryById.get(e.id) : undefined;
-        const reason = row ? itineraryHiddenReason(row) : null;
-        if (!row) errors.add(path, M.packageNotFound);
-        else if (reason && !saved.packages.has(row.id))
-          refuse(path, packageRefusal(reason), row.title, reason);
-      }
-      for (const e of blogIds) {
-        const path = `blogs[${e.index}]`;
-        const row = e.id ? blogById.get(e.id) : undefined;
-        const reason = row ? blogHiddenReason(row) : null;
-        if (!row) errors.add(path, M.blogNotFound);
-        else if (reason && !saved.blogs.has(row.id)) refuse(path, M.blogDraft, row.title, reason);
-      }
-      if (errors.list.length > 0)
-        throw hidden.length > 0
-          ? new ValidationError(errors.list, notPublishableMessage(hidden))
-          : new ValidationError(errors.list);
-
+      const checked = await checkSelection(tx, plan, (item) => saved[item.list].has(item.id));
+      if (checked.refused.length > 0) throw refusalError(checked.refused);
       await replaceSelection(tx, {
         isActive: input.isActive,
-        placeIds: known(placeIds),
-        packages: orderPackages(packageIds).map((p) => ({
-          id: p.id ?? p.raw,
-          displayOrder: p.displayOrder,
-        })),
-        blogIds: known(blogIds),
+        placeIds: checked.places.map((p) => p.id),
+        packages: checked.packages.map((p) => ({ id: p.id, displayOrder: p.displayOrder })),
+        blogIds: checked.blogs.map((b) => b.id),
       });
     });
     return get();

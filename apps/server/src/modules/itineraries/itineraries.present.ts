@@ -47,6 +47,8 @@ export const presentItinerary = (
   faqs: row.faqs.map((f) => ({ question: f.question, answer: f.answer })),
   isActive: row.isActive,
   version: row.version,
+  publishAt: row.publishAt?.toISOString() ?? null,
+  unpublishAt: row.unpublishAt?.toISOString() ?? null,
   gallery: gallery.map((image) => presentImage(image, storage)),
   coverImage: coverImage ? presentImage(coverImage, storage) : null,
   createdAt: row.createdAt.toISOString(),

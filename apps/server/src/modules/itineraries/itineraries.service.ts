@@ -11,7 +11,8 @@ import {
   type itineraryUpdateSchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
-import { noteEntity, transaction } from '../../db/transaction.js';
+import { changeContext, noteEntity, transaction } from '../../db/transaction.js';
+import { itineraries } from '../../db/schema/index.js';
 import { COUNT_LIMITS } from '../../db/counting.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
@@ -23,6 +24,8 @@ import type { ImagePipeline } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
 import { libraryExists } from '../place-details/place-details.repo.js';
+import { storedSchedule } from '../schedule/schedule.repo.js';
+import { NO_SCHEDULE, resolveSchedule, type ScheduleTimes } from '../schedule/schedule.rules.js';
 import {
   deleteItinerary,
   findItinerary,
@@ -53,6 +56,8 @@ export interface ItineraryServiceDeps {
   exactCountLimit?: number;
   /** Overrides `COUNT_LIMITS.exactSearchCountLimit` (tests). */
   exactSearchCountLimit?: number;
+  /** The clock scheduled times are checked against (issue 21). */
+  now?: () => Date;
 }
 
 export const createItineraryService = ({
@@ -61,6 +66,7 @@ export const createItineraryService = ({
   pipeline,
   exactCountLimit = COUNT_LIMITS.exactCountLimit,
   exactSearchCountLimit = COUNT_LIMITS.exactSearchCountLimit,
+  now = () => new Date(),
 }: ItineraryServiceDeps) => {
   const limits = { exactCountLimit, exactSearchCountLimit };
   const notFound = () => new NotFound(M.notFound);
@@ -160,6 +166,23 @@ export const createItineraryService = ({
   };
 
   /**
+   * The stored values with the schedule (issue 21, modules/schedule): the times the save keeps,
+   * and a publish time still to come saves the itinerary inactive until the scheduler makes it
+   * live. 400 on publishAt / unpublishAt; runs in the save's transaction.
+   */
+  const withSchedule = (
+    values: ItineraryValues,
+    input: ItineraryInputData,
+    stored: ScheduleTimes,
+  ): ItineraryValues => {
+    const { times, notLiveYet } = resolveSchedule(input, stored, {
+      now: now(),
+      actorId: changeContext()?.actor?.id ?? null,
+    });
+    return { ...values, ...times, isActive: notLiveYet ? false : values.isActive };
+  };
+
+  /**
    * POST create-itinerary: checks and one insert, in the transaction that carries the audit entry
    * (the composite foreign key refuses a parent moved in between, and guardWrite answers that as
    * the check would). A new itinerary has no gallery yet.
@@ -168,7 +191,8 @@ export const createItineraryService = ({
     const id = await guardWrite(
       () =>
         transaction(db, async (tx) => {
-          const { id } = await insertItinerary(tx, await valuesOf(tx, input));
+          const values = withSchedule(await valuesOf(tx, input), input, NO_SCHEDULE);
+          const { id } = await insertItinerary(tx, values);
           noteEntity(id);
           return id;
         }),
@@ -191,7 +215,8 @@ export const createItineraryService = ({
       () =>
         transaction(db, async (tx) => {
           if (!(await lockItinerary(tx, id))) throw notFound();
-          await replaceItinerary(tx, id, await valuesOf(tx, fields));
+          const stored = (await storedSchedule(tx, itineraries, id)) ?? NO_SCHEDULE;
+          await replaceItinerary(tx, id, withSchedule(await valuesOf(tx, fields), fields, stored));
         }),
       CONFLICTS,
     );

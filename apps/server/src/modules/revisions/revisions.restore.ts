@@ -136,10 +136,24 @@ const snapshotImages = (snapshot: Json): SnapshotImage[] =>
     : [];
 
 /** The snapshot's values for the table's writable columns (dates back to Date objects). */
+/**
+ * Not written back: bookkeeping, and the schedule (a restore brings back content, not plans: an
+ * old publish time, long past, would fire at once; the record keeps the schedule it has now).
+ */
+const NOT_RESTORED = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'publishAt',
+  'unpublishAt',
+  'scheduleBy',
+]);
+
 const columnValues = (table: IdTable, snapshot: Json): Json => {
   const values: Json = {};
   for (const [key, column] of Object.entries(getTableColumns(table as PgTable))) {
-    if (['id', 'createdAt', 'updatedAt', 'version'].includes(key)) continue;
+    if (NOT_RESTORED.has(key)) continue;
     if ((column as { generated?: unknown }).generated) continue;
     if (!(key in snapshot)) continue;
     const value = snapshot[key];

@@ -10,7 +10,11 @@ import {
   revisionListSchema,
   type ItineraryInput,
 } from '@safarnama/contract';
-import { adminActivities, revisions as revisionsTable } from '../../db/schema/index.js';
+import {
+  adminActivities,
+  itineraries as itinerariesTable,
+  revisions as revisionsTable,
+} from '../../db/schema/index.js';
 import { dataOf, errorOf, imagePart, record, sendForm, textParts } from '../../test/api.js';
 import { makeGeography } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
@@ -263,6 +267,31 @@ describe('revisions and edit versions (issue 21)', () => {
       expect(entries.map((e) => e.summary)).toContain(
         `Restored an earlier version of itinerary '${created.title}'`,
       );
+    });
+
+    it('a restore brings back content, not the schedule: an old publish time stays cleared', async () => {
+      const parents = await ids();
+      const soon = new Date(Date.now() + 3_600_000).toISOString();
+      const created = await createItinerary(
+        itineraryInput(parents, { pricePerPerson: 10000, publishAt: soon }),
+      );
+      expect(created.publishAt).toBeTruthy();
+      expect(created.isActive).toBe(false);
+      const input = itineraryInput(parents, { title: created.title });
+      const cleared = itinerarySchema.parse(
+        record(
+          await updateItinerary(created._id, { ...input, pricePerPerson: 15000, publishAt: null }),
+        ),
+      );
+      expect(cleared.publishAt ?? null).toBeNull();
+      const v1 = nth((await historyOf('itinerary', created._id)).revisions, 1);
+      dataOf(await restore(v1._id));
+      const [row] = await t.database.db
+        .select()
+        .from(itinerariesTable)
+        .where(eq(itinerariesTable.id, created._id));
+      expect(row?.pricePerPerson).toBe(10000);
+      expect(row?.publishAt ?? null).toBeNull();
     });
 
     it('refuses a restore whose image library was deleted (409 naming it), leaving everything as it was', async () => {

@@ -19,6 +19,7 @@ import { getToken } from '../../lib/token';
 import { baseApi, handleUnauthorized, SESSION_EXPIRED_MESSAGE } from '../api';
 import { brandingChanged } from '../branding';
 import type { AppStore } from '../store';
+import { attachPresence } from './presence';
 
 /**
  * What the admin reads when the server ends this session (the event's `reason`); any other reason
@@ -75,6 +76,8 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
   useEffect(() => {
     const socket = openSocket(getToken());
     const { dispatch, getState } = store;
+    // Who else has which edit form open (issue 21): `presence` events and this tab's joins.
+    const detachPresence = attachPresence(socket, adminId);
 
     const handleNotification = (event: NotificationEvent): void => {
       receiveNotification(dispatch, getState(), event);
@@ -117,6 +120,7 @@ export const RealtimeEvents = ({ profile }: { profile: Profile }) => {
       socket.off(SOCKET_EVENTS.permissionsChanged, handlePermissionsChanged);
       socket.off(SOCKET_EVENTS.serviceStatus, handleServiceStatus);
       socket.off(SOCKET_EVENTS.brandingChanged, handleBrandingChanged);
+      detachPresence();
       closeSocket();
     };
   }, [store, navigate, adminId]);

@@ -33,6 +33,8 @@ interface ModalProps {
    * Content inside can say so itself with `useUnsavedChanges`.
    */
   dirty?: boolean;
+  /** Buttons beside the close button (e.g. an edit form's 'History'). */
+  actions?: ReactNode;
 }
 
 /**
@@ -49,6 +51,7 @@ export const Modal = ({
   children,
   size = 'max-w-lg',
   dirty = false,
+  actions,
 }: ModalProps) => {
   const returnFocus = useReturnFocus(open);
   // Dirty sources inside (`useUnsavedChanges`) and the close waiting for 'Discard'.
@@ -103,6 +106,9 @@ export const Modal = ({
               <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
                 {title}
               </Dialog.Title>
+              {actions ? (
+                <div className="-my-1 ml-auto flex shrink-0 items-center gap-2">{actions}</div>
+              ) : null}
               <Dialog.Close
                 aria-label="Close"
                 className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"

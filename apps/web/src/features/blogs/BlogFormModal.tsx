@@ -19,19 +19,34 @@ import {
 } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
+import { EditingNote } from '../../app/realtime/EditingNote';
+import { ScheduleFields } from '../../components/ui/ScheduleFields';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { SingleImageField } from '../../components/ui/SingleImageField';
 import { TagsInput } from '../../components/ui/TagsInput';
 import { getErrorEnvelope, getErrorStatus, getErrorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
+import { formSide, useVersionedSave } from '../../lib/useVersionedSave';
+import {
+  scheduleFormValues,
+  withScheduleRequest,
+  withScheduleRules,
+  type ScheduleFormValues,
+} from '../../lib/schedule';
 import { LocationFields, type LocationValue } from '../geography/LocationFields';
 import { useSaveBlogMutation } from './blogs.api';
+import { blogConflictFields } from './blogs.conflict';
 import type { BlogFormValues } from './blogs.form-data';
 import { BlogStatusPill } from './StatusPill';
+import { HistoryButton } from '../revisions/LazyHistoryPanel';
 
-/** The form's values: the request's fields and the newly chosen cover image. */
-interface BlogFormFields extends BlogFormValues {
+/**
+ * The form's values: the request's fields, the schedule as IST dates and times (issue 21) and
+ * the newly chosen cover image.
+ */
+interface BlogFormFields
+  extends Omit<BlogFormValues, 'publishAt' | 'unpublishAt'>, ScheduleFormValues {
   coverImage: File | null;
 }
 
@@ -55,12 +70,16 @@ const initialValues = (blog: Blog | null): BlogFormFields => ({
   metaTitle: blog?.metaTitle ?? '',
   metaDescription: blog?.metaDescription ?? '',
   status: blog?.status ?? 'draft',
+  ...scheduleFormValues(blog),
   coverImage: null,
 });
 
-/** The request `blogFieldsSchema` reads: the text fields (the cover travels beside them). */
-const toBlogRequest = ({ coverImage: _cover, ...values }: BlogFormFields) => ({
-  ...values,
+/**
+ * The request `blogFieldsSchema` reads: the text fields (the cover travels beside them), a
+ * schedule time only when it differs from `blog`'s ('' clears it).
+ */
+const toBlogRequest = ({ coverImage: _cover, ...values }: BlogFormFields, blog: Blog | null) => ({
+  ...withScheduleRequest(values, blog, ''),
   slug: values.slug.trim(),
 });
 
@@ -91,9 +110,9 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
     alert,
     dirty,
   } = useContractForm<BlogFormFields, typeof blogFieldsSchema>({
-    schema: blogFieldsSchema,
+    schema: withScheduleRules(blogFieldsSchema, blog),
     defaultValues: initialValues(blog),
-    toRequest: toBlogRequest,
+    toRequest: (values) => toBlogRequest(values, blog),
     fieldOf,
   });
   const { register, control, setValue, getValues, clearErrors, setError } = form;
@@ -114,11 +133,22 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
       ],
     });
   const coverFile = useWatch({ control, name: 'coverImage' });
+  // A publish time keeps the blog a draft until then (issue 21): the button says it schedules.
+  const [publishDate, publishTime] = useWatch({ control, name: ['publishDate', 'publishTime'] });
+  const publishLater = Boolean(publishDate || publishTime);
   // A saved blog keeps its slug; a new one follows the title until the slug is edited by hand.
   const [slugEdited, setSlugEdited] = useState(isEdit);
   const [progress, setProgress] = useState<number | null>(null);
   const [pendingStatus, setPendingStatus] = useState<BlogStatus | null>(null);
   const [saveBlog] = useSaveBlogMutation();
+  // Issue 21: saves send the version the form opened with; a stale one opens the conflict dialog.
+  const versioned = useVersionedSave<BlogFormFields>({
+    ...formSide(form, () => submitAs()),
+    version: blog?.version,
+    noun: 'blog',
+    fields: blogConflictFields(blog),
+    toValues: (current) => initialValues(current as unknown as Blog),
+  });
 
   const handleLocationChange = (location: LocationValue): void => {
     setValue('countryId', location.countryId);
@@ -138,6 +168,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           coverImage,
           onProgress: setProgress,
           idempotencyKey,
+          version: versioned.version(),
         }).unwrap();
       } finally {
         setProgress(null);
@@ -149,6 +180,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
       failureMessage: (error) => getErrorMessage(error, SAVE_FAILED),
       // Every failure is also a toast; a taken slug (409) belongs under the slug.
       onError: (error) => {
+        if (versioned.caught(error)) return true;
         showToast('error', getErrorMessage(error, SAVE_FAILED));
         if (getErrorStatus(error) !== 409) return false;
         setError('slug', {
@@ -197,6 +229,17 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
         )
       }
       size="max-w-4xl"
+      actions={
+        blog ? (
+          <HistoryButton
+            entity="blog"
+            id={blog._id}
+            name={blog.title}
+            record={blog}
+            onRestored={onClose}
+          />
+        ) : undefined
+      }
     >
       <form
         noValidate
@@ -206,6 +249,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
         }}
         className="space-y-5"
       >
+        <EditingNote entity="blog" id={blog?._id} />
         <Section title="Article">
           <div className="grid gap-4 md:grid-cols-2">
             <TextField
@@ -356,6 +400,10 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
           </FormField>
         </Section>
 
+        <Section title="Schedule">
+          <ScheduleFields form={form} kind="blog" disabled={saving} />
+        </Section>
+
         <FormError message={alert} />
         <FormFooter className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <CancelButton onCancel={onClose} disabled={saving} />
@@ -372,10 +420,15 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
             disabled={saving}
             onClick={() => void save('published')}
           >
-            {isEdit && blog.status === 'published' ? 'Update' : 'Publish'}
+            {publishLater
+              ? 'Schedule'
+              : isEdit && blog.status === 'published'
+                ? 'Update'
+                : 'Publish'}
           </Button>
         </FormFooter>
       </form>
+      {versioned.dialog}
     </Modal>
   );
 };

@@ -19,6 +19,8 @@ import { useDeleteBlogMutation, useListBlogsQuery } from './blogs.api';
 import { locationLabel } from './format';
 import { BlogStatusPill } from './StatusPill';
 import { Img } from '../../components/ui/Img';
+import { ScheduledBadge } from '../../components/ui/ScheduledBadge';
+import { EditingBadge } from '../../app/realtime/EditingNote';
 
 // The form pulls in the geography selects, the dropzone and (lazily, on its own) the editor; the
 // preview is small but rarely opened: both load when first opened.
@@ -113,12 +115,16 @@ export const BlogsPage = () => {
               <div className="mt-0.5 font-mono text-xs break-all text-slate-500 dark:text-slate-400">
                 {blog.slug}
               </div>
+              <EditingBadge entity="blog" id={blog._id} />
             </td>
             <td className="min-w-40 px-3 py-3 text-slate-700 dark:text-slate-300">
               {locationLabel(blog)}
             </td>
             <td className="px-3 py-3">
-              <BlogStatusPill status={blog.status} />
+              <div className="flex flex-col items-start gap-1">
+                <BlogStatusPill status={blog.status} />
+                <ScheduledBadge publishAt={blog.publishAt} unpublishAt={blog.unpublishAt} />
+              </div>
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700 dark:text-slate-300">
               {blog.status === 'published' && blog.publishedAt ? (

@@ -20,6 +20,8 @@ export interface SaveBlogArgs {
   onProgress?: (fraction: number) => void;
   /** The form's `Idempotency-Key`, sent by an add only: a retry never adds twice. */
   idempotencyKey?: string;
+  /** An update's edit version (`If-Match`, issue 21): the one the form was opened with. */
+  version?: number | undefined;
 }
 
 const PATHS = API_PATHS.service;
@@ -30,11 +32,15 @@ const PATHS = API_PATHS.service;
  */
 export const blogsApi = injectEndpoints({
   saveBlog: mutation(
-    ({ id, values, coverImage, onProgress, idempotencyKey }: SaveBlogArgs) => {
+    ({ id, values, coverImage, onProgress, idempotencyKey, version }: SaveBlogArgs) => {
       const body = buildBlogFormData(values, coverImage, id);
       // The key goes with an add only; only a file is worth the upload transport.
       const parts = { body, onProgress, idempotencyKey: id ? undefined : idempotencyKey };
-      return multipart('POST', id ? PATHS.updateBlog : PATHS.addBlog, parts, Boolean(coverImage));
+      const path = id ? PATHS.updateBlog : PATHS.addBlog;
+      return {
+        ...multipart('POST', path, parts, Boolean(coverImage)),
+        version: id ? version : undefined,
+      };
     },
     recordOf<Blog>,
     ifOk([{ type: 'Blog', id: 'LIST' }]),

@@ -52,6 +52,24 @@ describe('buildBlogFormData', () => {
     expect(entries.map(([name]) => name)).not.toContain('tags');
   });
 
+  it('sends the schedule times given (a time, or empty to clear) before the cover; absent ones not', () => {
+    const entries = formEntries(
+      buildBlogFormData(
+        { ...values, publishAt: '2030-06-01T00:00:00+05:30', unpublishAt: '' },
+        new File(['x'.repeat(200)], 'cover.jpg', { type: 'image/jpeg' }),
+        'blog-id-1',
+      ),
+    );
+    expect(entries.slice(-3)).toEqual([
+      ['publishAt', '2030-06-01T00:00:00+05:30'],
+      ['unpublishAt', ''],
+      ['coverImage', 'file:cover.jpg'],
+    ]);
+    const names = formEntries(buildBlogFormData(values, null)).map(([name]) => name);
+    expect(names).not.toContain('publishAt');
+    expect(names).not.toContain('unpublishAt');
+  });
+
   it('clears the tags on update with an empty plain tags field when all were removed', () => {
     const entries = formEntries(buildBlogFormData({ ...values, tags: [] }, null, 'blog-id-1'));
     expect(entries).toContainEqual(['tags', '']);

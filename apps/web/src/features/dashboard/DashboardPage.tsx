@@ -1,6 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminActivity, Dashboard, ScheduledNotification } from '@safarnama/contract';
+import type {
+  AdminActivity,
+  Dashboard,
+  ScheduledNotification,
+  UpcomingPublish,
+} from '@safarnama/contract';
 import { loadWithTimeout } from '../../app/lazy';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -9,7 +14,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorMessage } from '../../lib/errors';
 import { formatCount, formatDateTime, useDisplaySettings } from '../../lib/format';
-import { formatIst } from '../marketing/ist';
+import { formatIst } from '../../lib/ist';
 import { channelsText, StatusBadge } from '../marketing/labels';
 import { useGetDashboardQuery } from './dashboard.api';
 import type * as DashboardCharts from './DashboardCharts';
@@ -36,6 +41,7 @@ export const DASHBOARD_LINKS = {
   imageLibrary: '/services/image-library',
   activity: '/admins-activities',
   marketing: '/marketing/notification',
+  blogs: '/services/addPlaceBlog',
 } as const;
 
 /** Chart colours per theme, read by the SVG through CSS variables. */
@@ -231,6 +237,54 @@ const UpcomingNotifications = ({ items }: { items: readonly ScheduledNotificatio
   </Section>
 );
 
+/** Where an upcoming scheduled change's record is listed, and what it is called there. */
+const PUBLISH_TARGETS: Record<UpcomingPublish['entity'], { link: string; noun: string }> = {
+  itinerary: { link: DASHBOARD_LINKS.itineraries, noun: 'itinerary' },
+  blog: { link: DASHBOARD_LINKS.blogs, noun: 'blog' },
+  'homepage-settings': { link: DASHBOARD_LINKS.homepage, noun: 'homepage' },
+};
+const publishWhat = ({ action, entity }: UpcomingPublish): string =>
+  action === 'lineup'
+    ? 'Homepage lineup'
+    : `${action === 'publish' ? 'Publish' : 'Unpublish'} ${PUBLISH_TARGETS[entity].noun}`;
+
+/**
+ * The next scheduled publishes, unpublishes and homepage lineups (issue 21; only what the admin
+ * may view, sent only when there is some): what happens, the record linking to its list page,
+ * and when (IST), in the upcoming notifications' card style.
+ */
+const UpcomingPublishes = ({ items }: { items: readonly UpcomingPublish[] }) => (
+  <Section title="Upcoming scheduled publishes">
+    {items.length === 0 ? (
+      <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is scheduled.</p>
+    ) : (
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {items.map((item) => (
+          <li
+            key={`${item.entity}-${item.entityId}-${item.action}`}
+            className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
+            <span className="min-w-0">
+              <Link
+                to={PUBLISH_TARGETS[item.entity].link}
+                className={`block text-sm break-words ${linkClass}`}
+              >
+                {item.title}
+              </Link>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                <time dateTime={item.at}>{formatIst(item.at)}</time>
+              </span>
+            </span>
+            <span className="shrink-0 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-500/15 dark:text-sky-200">
+              {publishWhat(item)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </Section>
+);
+
 const isFreshInstall = ({ counts }: Dashboard) =>
   counts.itineraries.active + counts.itineraries.inactive === 0 &&
   counts.places.active + counts.places.inactive === 0 &&
@@ -297,13 +351,14 @@ const DashboardContent = ({ data }: { data: Dashboard }) => {
         </ul>
       </Section>
 
-      {data.latestActivity || data.upcomingNotifications ? (
+      {data.latestActivity || data.upcomingNotifications || data.upcomingPublishes ? (
         <div
-          className={`grid gap-6 ${data.latestActivity && data.upcomingNotifications ? 'xl:grid-cols-2' : ''}`}
+          className={`grid gap-6 ${[data.latestActivity, data.upcomingNotifications, data.upcomingPublishes].filter(Boolean).length > 1 ? 'xl:grid-cols-2' : ''}`}
         >
           {data.upcomingNotifications ? (
             <UpcomingNotifications items={data.upcomingNotifications} />
           ) : null}
+          {data.upcomingPublishes ? <UpcomingPublishes items={data.upcomingPublishes} /> : null}
           {data.latestActivity ? <LatestActivity entries={data.latestActivity} /> : null}
         </div>
       ) : null}

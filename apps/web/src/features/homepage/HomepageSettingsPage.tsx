@@ -1,16 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { DragHandle, SortableArea, useSortableItem } from '../../components/ui/SortableArea';
 import {
   FIRST_PAGE,
   HOMEPAGE_LIMITS,
+  HOMEPAGE_SETTINGS_ID,
   HOMEPAGE_MESSAGES,
   HOMEPAGE_TEXTS as T,
   MAX_PAGE_SIZE,
   hiddenFlagText,
   hiddenSummaryText,
   UNSAVED_CHANGES_TEXTS,
+  type HomepageLineup,
 } from '@safarnama/contract';
+import { loadWithTimeout } from '../../app/lazy';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -21,6 +24,8 @@ import { getErrorEnvelope, getErrorMessage, getErrorStatus } from '../../lib/err
 import { showToast } from '../../lib/toast';
 import { useListPage, useSearchPaging } from '../../lib/useListPage';
 import { sameValues, useUnsavedChanges } from '../../lib/useUnsavedChanges';
+import { useVersionedSave } from '../../lib/useVersionedSave';
+import { HOMEPAGE_CONFLICT_FIELDS } from './homepage.conflict';
 import { useCan } from '../auth/useCan';
 import { useListBlogsQuery } from '../blogs/blogs.list.api';
 import { useActivePlacesQuery } from '../geography/geography.api';
@@ -41,6 +46,13 @@ import {
   type SelectedPackage,
 } from './homepage.selection';
 import { useDisplaySettings } from '../../lib/format';
+import { HistoryButton } from '../revisions/LazyHistoryPanel';
+import { LazyEditingNote } from '../../app/realtime/LazyEditingNote';
+
+// Scheduled lineups (issue 21) load with the editor, in their own chunk (the page's 60 KB budget).
+const HomepageLineups = lazy(() =>
+  loadWithTimeout(() => import('./HomepageLineups')).then((m) => ({ default: m.HomepageLineups })),
+);
 
 const cardFrame =
   'rounded-lg border border-slate-200 bg-white p-3 text-left text-sm transition-colors hover:border-teal-500 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none dark:border-slate-700 dark:bg-slate-950 dark:hover:border-teal-400 dark:hover:bg-teal-950/40';
@@ -143,9 +155,32 @@ export const HomepageSettingsPage = () => {
   useDisplaySettings(); // prices and dates follow the Basic Settings live
   const { data, isLoading, isError } = useGetHomepageSettingsQuery(undefined);
   const canUpdate = useCan('homepage.update');
+  // After a restore (issue 21) the editor starts again from the restored selection, once loaded.
+  const [restore, setRestore] = useState({ shown: 0, pending: 0 });
+  const editorKey = (data?.version ?? 0) >= restore.pending ? restore.pending : restore.shown;
   return (
     <div>
-      <PageHeader title={T.pageTitle} />
+      <PageHeader
+        title={T.pageTitle}
+        actions={
+          data ? (
+            <HistoryButton
+              entity="homepage-settings"
+              name={T.pageTitle}
+              record={data}
+              onRestored={(version) => {
+                setRestore({ shown: editorKey, pending: version });
+              }}
+            />
+          ) : undefined
+        }
+      />
+      <LazyEditingNote
+        entity="homepage-settings"
+        id={HOMEPAGE_SETTINGS_ID}
+        hold={canUpdate && !!data}
+        className="mb-4"
+      />
       {isLoading ? (
         <div className="flex justify-center py-12">
           <Spinner />
@@ -155,7 +190,7 @@ export const HomepageSettingsPage = () => {
           The homepage settings could not be loaded.
         </p>
       ) : canUpdate ? (
-        <HomepageEditor initial={selectionFromSettings(data)} />
+        <HomepageEditor key={editorKey} initial={selectionFromSettings(data)} />
       ) : (
         <HomepageSummary selection={selectionFromSettings(data)} />
       )}
@@ -243,6 +278,25 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
   const [saved, setSaved] = useState(initial);
   const dirty = !sameValues(buildHomepageBody(selection), buildHomepageBody(saved));
   useUnsavedChanges(dirty && !saving);
+  // Issue 21: the waiting lineup loaded into the editor, and the open 'Schedule this lineup…'.
+  const [lineup, setLineup] = useState<HomepageLineup | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  // Issue 21: saves send the version loaded (or last saved); a stale one opens the conflict
+  // dialog, with their selection read again by name (the 409 carries ids only).
+  const { data: loaded, refetch } = useGetHomepageSettingsQuery(undefined);
+  const versioned = useVersionedSave<HomepageSelection>({
+    current: () => selection,
+    opened: () => saved,
+    apply: (theirs, values) => {
+      setSaved(theirs);
+      setSelection(values);
+    },
+    resubmit: (values) => handleSave(values),
+    version: loaded?.version,
+    noun: 'homepage selection',
+    fields: HOMEPAGE_CONFLICT_FIELDS,
+    toValues: async () => selectionFromSettings(await refetch().unwrap()),
+  });
 
   const apply = (result: AddResult) => {
     if (!result.ok) {
@@ -252,14 +306,17 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
     setSelection(result.selection);
   };
 
-  const handleSave = async () => {
-    const sent = selection;
+  const handleSave = async (sent = selection) => {
     try {
-      await save(buildHomepageBody(sent)).unwrap();
+      const result = await save({
+        ...buildHomepageBody(sent),
+        version: versioned.version(),
+      }).unwrap();
+      versioned.saved(result.version);
       setSaved(sent);
       showToast('success', HOMEPAGE_MESSAGES.updated);
     } catch (error) {
-      showToast('error', saveFailureMessage(error));
+      if (!versioned.caught(error)) showToast('error', saveFailureMessage(error));
     }
   };
 
@@ -269,15 +326,43 @@ const HomepageEditor = ({ initial }: { initial: HomepageSelection }) => {
       <DestinationsSection selection={selection} onAdd={apply} onChange={setSelection} />
       <PackagesSection selection={selection} onAdd={apply} onChange={setSelection} />
       <BlogsSection selection={selection} onAdd={apply} onChange={setSelection} />
+      <Suspense fallback={null}>
+        <HomepageLineups
+          selection={selection}
+          dirty={dirty}
+          editing={lineup}
+          scheduling={scheduling}
+          onCloseScheduling={() => {
+            setScheduling(false);
+          }}
+          onLoad={(loaded, next) => {
+            setLineup(loaded);
+            setSelection(next);
+          }}
+          onDone={() => {
+            setLineup(null);
+            setSelection(saved);
+          }}
+        />
+      </Suspense>
       {/* The save bar stays at the bottom of the window on this long page. */}
-      <div className="sticky bottom-0 z-10 -mx-4 -mb-6 flex items-center justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8 dark:border-slate-800 dark:bg-slate-900">
+      <div className="sticky bottom-0 z-10 -mx-4 -mb-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:-mb-8 lg:px-8 dark:border-slate-800 dark:bg-slate-900">
         <p role="status" className="mr-auto text-sm text-slate-600 dark:text-slate-400">
-          {dirty ? UNSAVED_CHANGES_TEXTS.pendingNote : ''}
+          {lineup ? 'Editing a scheduled lineup.' : dirty ? UNSAVED_CHANGES_TEXTS.pendingNote : ''}
         </p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setScheduling(true);
+          }}
+        >
+          {lineup ? 'Reschedule lineup…' : 'Schedule this lineup…'}
+        </Button>
         <Button onClick={() => void handleSave()} loading={saving}>
           {T.save}
         </Button>
       </div>
+      {versioned.dialog}
     </div>
   );
 };
@@ -310,10 +395,13 @@ const DestinationsSection = ({ selection, onAdd, onChange }: SectionProps) => {
             <li key={place._id} className={`${chip} flex-wrap`}>
               <span>
                 {place.name}
-                <span className="text-teal-700 dark:text-teal-300">
-                  {' '}
-                  · {place.stateName}, {place.countryName}
-                </span>
+                {/* A place loaded from a lineup by name alone has no state and country here. */}
+                {place.stateName ? (
+                  <span className="text-teal-700 dark:text-teal-300">
+                    {' '}
+                    · {place.stateName}, {place.countryName}
+                  </span>
+                ) : null}
               </span>
               <HiddenFlag reason={place.hiddenReason} />
               <RemoveButton
@@ -500,9 +588,11 @@ const SortablePackage = ({ pkg, index, count, onMove, onRemove }: SortablePackag
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{pkg.title}</p>
-        <p className={muted}>
-          {pkg.duration} · {formatPrice(pkg.pricePerPerson)} per person
-        </p>
+        {pkg.duration ? (
+          <p className={muted}>
+            {pkg.duration} · {formatPrice(pkg.pricePerPerson)} per person
+          </p>
+        ) : null}
         <HiddenFlag reason={pkg.hiddenReason} />
       </div>
       <button

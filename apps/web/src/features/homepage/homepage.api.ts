@@ -4,11 +4,17 @@ import { getQuery, ifOk, injectEndpoints, mutation, recordOf, withData } from '.
 const PATH = API_PATHS.service.homepageSettings;
 const TAG = [{ type: 'HomepageSettings', id: 'ONE' }] as const;
 
-/** Homepage settings (spec §7): GET the one record, PUT `{data: selection}`. */
+/**
+ * Homepage settings (spec §7): GET the one record, PUT `{data: selection}`; the version the page
+ * loaded (or last saved) travels as `If-Match` (issue 21), not in the body.
+ */
 export const homepageApi = injectEndpoints({
   getHomepageSettings: getQuery(PATH, recordOf<HomepageSettings>, TAG),
   updateHomepageSettings: mutation(
-    withData<HomepageSettingsInput>(PATH, 'PUT'),
+    ({ version, ...data }: HomepageSettingsInput) => ({
+      ...withData<Omit<HomepageSettingsInput, 'version'>>(PATH, 'PUT')(data),
+      version,
+    }),
     recordOf<HomepageSettings>,
     ifOk(TAG),
   ),

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { IMAGE_LIBRARY_MESSAGES, type ImageLibrary } from '@safarnama/contract';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EditingBadge } from '../../app/realtime/EditingNote';
 import { DataTable, ListPageShell, PersonCell, RowAction } from '../../components/ui/ListPageShell';
 import { formatShortDate, useDisplaySettings } from '../../lib/format';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
@@ -107,6 +108,7 @@ export const ImageLibraryPage = () => {
           <tr key={library._id} className="align-top">
             <td className="max-w-48 min-w-32 px-3 py-3 font-medium break-words text-slate-900 dark:text-white">
               {library.title}
+              <EditingBadge entity="image-library" id={library._id} />
             </td>
             <td
               className="max-w-xs min-w-44 px-3 py-3 text-slate-600 dark:text-slate-400"

@@ -13,11 +13,18 @@ import { AltTextInput, ErrorList, FormActions, FormError } from '../../component
 import { ImageDropzone } from '../../components/ui/ImageDropzone';
 import { Img } from '../../components/ui/Img';
 import { Modal } from '../../components/ui/Modal';
+import { EditingNote } from '../../app/realtime/EditingNote';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { Spinner } from '../../components/ui/Spinner';
 import { getErrorEnvelope, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { sameValues, useUnsavedChanges } from '../../lib/useUnsavedChanges';
+import { useVersionedSave } from '../../lib/useVersionedSave';
+import {
+  imagesConflictFields,
+  imagesOfConflict,
+  type LibraryImagesValues,
+} from './imageLibraries.conflict';
 import { buildImagesFormData, type ImageSlot } from './imageLibraries.form-data';
 import { useGetImageLibraryQuery, useUpdateImageLibraryImagesMutation } from './imageLibraries.api';
 import { selectUploadProgress } from './imageLibraries.slice';
@@ -45,10 +52,12 @@ const toSlot = (item: Item): ImageSlot =>
 
 /** `Manage Images for "<title>"` (spec §2): loads the library fresh, then the editor. */
 export const ImageManagerModal = ({ library, onClose }: ImageManagerModalProps) => {
-  const { data, isError } = useGetImageLibraryQuery(library._id, {
+  const { data, isError, refetch } = useGetImageLibraryQuery(library._id, {
     refetchOnMountOrArgChange: true,
   });
   const [busy, setBusy] = useState(false);
+  // 'Take theirs' after an edit conflict: the editor starts again from the library as saved now.
+  const [loads, setLoads] = useState(0);
   // If the fresh copy cannot be read, the list's copy is good enough to edit.
   const current = data ?? (isError ? library : null);
   return (
@@ -60,12 +69,18 @@ export const ImageManagerModal = ({ library, onClose }: ImageManagerModalProps) 
       title={`Manage Images for "${library.title}"`}
       size="max-w-4xl"
     >
+      <EditingNote entity="image-library" id={library._id} className="mb-4" />
       {current ? (
         <ImageManagerForm
-          key={current._id}
+          key={`${current._id}:${loads}`}
           library={current}
           onClose={onClose}
           onBusyChange={setBusy}
+          onReload={() => {
+            void refetch().then(() => {
+              setLoads((count) => count + 1);
+            });
+          }}
         />
       ) : (
         <div className="flex justify-center py-12 text-teal-600 dark:text-teal-400">
@@ -80,9 +95,11 @@ interface ImageManagerFormProps {
   library: ImageLibrary;
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
+  /** Loads the library again and starts the editor over (their version after a conflict). */
+  onReload: () => void;
 }
 
-const ImageManagerForm = ({ library, onClose, onBusyChange }: ImageManagerFormProps) => {
+const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageManagerFormProps) => {
   const hintId = useId();
   const nextKey = useRef(0);
   const objectUrls = useRef(new Set<string>());
@@ -105,6 +122,23 @@ const ImageManagerForm = ({ library, onClose, onBusyChange }: ImageManagerFormPr
   useUnsavedChanges(!saving && !sameValues(items.map(toSlot), loadedSlots));
   const progress = useAppSelector(selectUploadProgress);
   const [updateImages] = useUpdateImageLibraryImagesMutation();
+  // Issue 21: the save sends the version the editor loaded; a stale one opens the conflict
+  // dialog. Its one row is the images: theirs reloads the editor, mine saves these again.
+  const mine = (): LibraryImagesValues => ({ images: items.map(toSlot) });
+  const versioned = useVersionedSave<LibraryImagesValues>({
+    current: mine,
+    opened: () => ({ images: loadedSlots }),
+    apply: (_theirs, values) => {
+      if (!sameValues(values, mine())) onReload();
+    },
+    resubmit: (values) => {
+      if (sameValues(values, mine())) void handleSave();
+    },
+    version: library.version,
+    noun: 'image library',
+    fields: imagesConflictFields(new Map(library.images.map((image) => [image._id, image]))),
+    toValues: imagesOfConflict,
+  });
 
   // Previews of new files are object URLs: give them back when the manager closes.
   useEffect(() => {
@@ -164,11 +198,16 @@ const ImageManagerForm = ({ library, onClose, onBusyChange }: ImageManagerFormPr
       await updateImages({
         id: library._id,
         body: buildImagesFormData(items.map(toSlot)),
+        version: versioned.version(),
       }).unwrap();
       showToast('success', IMAGE_LIBRARY_MESSAGES.imagesUpdated);
       onBusyChange(false);
       onClose();
     } catch (error) {
+      if (versioned.caught(error)) {
+        onBusyChange(false);
+        return;
+      }
       const serverMessage = getErrorEnvelope(error)?.message;
       // A non-success answer vs. no answer at all (spec §8).
       const answered = wasAnswered(error);
@@ -249,6 +288,7 @@ const ImageManagerForm = ({ library, onClose, onBusyChange }: ImageManagerFormPr
         saveLabel="Save Images"
         onSave={() => void handleSave()}
       />
+      {versioned.dialog}
     </div>
   );
 };

@@ -17,15 +17,19 @@ import {
   textOptions,
 } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
+import { EditingNote } from '../../app/realtime/EditingNote';
 import { getErrorEnvelope, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
+import { formSide, useVersionedSave } from '../../lib/useVersionedSave';
+import { LIBRARY_CONFLICT_FIELDS } from './imageLibraries.conflict';
 import {
   useCreateImageLibraryMutation,
   useUpdateImageLibraryMutation,
   type ImageLibraryFieldsInput,
   type LibraryMonth,
 } from './imageLibraries.api';
+import { HistoryButton } from '../revisions/LazyHistoryPanel';
 
 interface LibraryFormModalProps {
   /** The library to edit; null creates one. */
@@ -35,6 +39,13 @@ interface LibraryFormModalProps {
 
 const isLibraryMonth = (value: string): value is LibraryMonth =>
   (LIBRARY_MONTHS as readonly string[]).includes(value);
+
+/** The form's values of a library (or of none: a new one). */
+const libraryValues = (library: ImageLibrary | null): ImageLibraryFieldsInput => ({
+  title: library?.title ?? '',
+  description: library?.description ?? '',
+  month: library && isLibraryMonth(library.month) ? library.month : DEFAULT_LIBRARY_MONTH,
+});
 
 /** The server's message, else the spec's text for a refusal or for no answer at all (spec §8). */
 const failureMessage = (error: unknown): string =>
@@ -56,22 +67,27 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
     dirty,
   } = useContractForm<ImageLibraryFieldsInput, typeof imageLibraryFieldsSchema>({
     schema: imageLibraryFieldsSchema,
-    defaultValues: {
-      title: library?.title ?? '',
-      description: library?.description ?? '',
-      month: library && isLibraryMonth(library.month) ? library.month : DEFAULT_LIBRARY_MONTH,
-    },
+    defaultValues: libraryValues(library),
   });
   const { register } = form;
   const titleError = form.formState.errors.title?.message;
   const [createLibrary] = useCreateImageLibraryMutation();
   const [updateLibrary] = useUpdateImageLibraryMutation();
+  // Issue 21: saves send the version the form opened with; a stale one opens the conflict dialog.
+  const versioned = useVersionedSave({
+    ...formSide(form, () => handleSubmit()),
+    version: library?.version,
+    noun: 'image library',
+    fields: LIBRARY_CONFLICT_FIELDS,
+    toValues: (current) => libraryValues(current as unknown as ImageLibrary),
+  });
 
   const handleSubmit = submit(
     async (request, idempotencyKey) => {
       const fields = { ...request, month: request.month as LibraryMonth };
-      if (library) await updateLibrary({ id: library._id, fields }).unwrap();
-      else await createLibrary({ fields, idempotencyKey }).unwrap();
+      if (library) {
+        await updateLibrary({ id: library._id, fields, version: versioned.version() }).unwrap();
+      } else await createLibrary({ fields, idempotencyKey }).unwrap();
       showToast(
         'success',
         isEdit ? IMAGE_LIBRARY_MESSAGES.updated : IMAGE_LIBRARY_MESSAGES.created,
@@ -82,6 +98,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
       failureMessage,
       // Every failure is also a toast with the same text.
       onError: (error) => {
+        if (versioned.caught(error)) return true;
         showToast('error', failureMessage(error));
       },
     },
@@ -96,8 +113,20 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
       }}
       title={isEdit ? 'Edit Image Library' : 'Create New Image Library'}
       size="max-w-lg"
+      actions={
+        library ? (
+          <HistoryButton
+            entity="image-library"
+            id={library._id}
+            name={library.title}
+            record={library}
+            onRestored={onClose}
+          />
+        ) : undefined
+      }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+        <EditingNote entity="image-library" id={library?._id} />
         <TextField
           label="Title *"
           error={titleError}
@@ -125,6 +154,7 @@ export const LibraryFormModal = ({ library, onClose }: LibraryFormModalProps) =>
         <FormError message={alert} />
         <FormActions saving={saving} onCancel={onClose} saveLabel="Save Library" />
       </form>
+      {versioned.dialog}
     </Modal>
   );
 };

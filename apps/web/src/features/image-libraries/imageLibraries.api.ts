@@ -35,6 +35,11 @@ export interface CreateImageLibraryArgs {
   idempotencyKey: string;
 }
 
+/** An update's edit version (issue 21), sent as `If-Match`; none saves over whatever is current. */
+interface Versioned {
+  version?: number | undefined;
+}
+
 /** Upload progress of the running create / images call (0..1), reported by the XHR transport. */
 export const imageLibraryUploadProgress = createAction<number>('imageLibraries/uploadProgress');
 const onProgress = (fraction: number, dispatch: (action: unknown) => unknown) =>
@@ -64,19 +69,27 @@ export const imageLibrariesApi = injectEndpoints({
     recordOf<ImageLibrary>,
     [LIST],
   ),
+  /** `version`: the one the form was opened with, sent as `If-Match` (issue 21). */
   updateImageLibrary: mutation(
-    ({ id, fields }: { id: string; fields: ImageLibraryFieldsInput }) => ({
+    ({ id, fields, version }: { id: string; fields: ImageLibraryFieldsInput } & Versioned) => ({
       url: PATHS.one(id),
       method: 'PUT',
       body: buildLibraryFormData(fields, []),
+      version,
     }),
     recordOf<ImageLibrary>,
     changed,
   ),
-  /** A body of `buildImagesFormData` (kept ids, alt texts, new files, final order). */
+  /**
+   * A body of `buildImagesFormData` (kept ids, alt texts, new files, final order), with the
+   * version the manager loaded as `If-Match`: it rewrites the library's alt texts and order.
+   * The status toggle sends none (it flips the status alone).
+   */
   updateImageLibraryImages: mutation(
-    ({ id, body }: { id: string; body: FormData }) =>
-      multipart('PUT', PATHS.images(id), { body, onProgress }),
+    ({ id, body, version }: { id: string; body: FormData } & Versioned) => ({
+      ...multipart('PUT', PATHS.images(id), { body, onProgress }),
+      version,
+    }),
     recordOf<ImageLibrary>,
     changed,
   ),

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { ITINERARY_MESSAGES, ITINERARY_TEXTS, type Itinerary } from '@safarnama/contract';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EditingBadge } from '../../app/realtime/EditingNote';
+import { ScheduledBadge } from '../../components/ui/ScheduledBadge';
 import {
   DataTable,
   DeleteAction,
@@ -122,6 +124,7 @@ export const ItinerariesPage = () => {
                   Private
                 </span>
               ) : null}
+              <EditingBadge entity="itinerary" id={record._id} />
             </td>
             <td className={`${td} min-w-24`}>{record.duration}</td>
             <td className={`${td} whitespace-nowrap`}>{record.type}</td>
@@ -130,15 +133,18 @@ export const ItinerariesPage = () => {
               {formatPrice(record.pricePerPerson)}
             </td>
             <td className={td}>
-              <StatusToggle
-                active={record.isActive}
-                name={record.title}
-                readOnly={!canUpdate}
-                disabled={isBusy(record)}
-                onToggle={() => {
-                  toggle.start(record);
-                }}
-              />
+              <div className="flex flex-col items-start gap-1">
+                <StatusToggle
+                  active={record.isActive}
+                  name={record.title}
+                  readOnly={!canUpdate}
+                  disabled={isBusy(record)}
+                  onToggle={() => {
+                    toggle.start(record);
+                  }}
+                />
+                <ScheduledBadge publishAt={record.publishAt} unpublishAt={record.unpublishAt} />
+              </div>
             </td>
             <td className={`${td} whitespace-nowrap`}>
               <button

@@ -135,6 +135,7 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
       'Location Details',
       'Daily Itinerary',
       'FAQs',
+      'Schedule',
     ]);
     expect(screen.getByLabelText('Duration *')).toHaveAttribute('placeholder', '7 Days / 6 Nights');
     const type = screen.getByLabelText('Type *');

@@ -17,10 +17,14 @@ import {
 import { Button } from '../../components/ui/Button';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
+import { EditingNote } from '../../app/realtime/EditingNote';
+import { ScheduleFields } from '../../components/ui/ScheduleFields';
 import { MultiSelect, type MultiSelectOption } from '../../components/ui/MultiSelect';
 import { getErrorEnvelope, getErrorStatus, wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
+import { formSide, useVersionedSave } from '../../lib/useVersionedSave';
+import { withScheduleRules } from '../../lib/schedule';
 import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import { ItineraryDaysEditor } from './ItineraryDaysEditor';
@@ -41,7 +45,9 @@ import {
   type ItineraryFormValues,
 } from './itineraries.form';
 import { useCreateItineraryMutation, useUpdateItineraryMutation } from './itineraries.api';
+import { ITINERARY_CONFLICT_FIELDS } from './itineraries.conflict';
 import { getDisplaySettings } from '../../lib/format';
+import { HistoryButton } from '../revisions/LazyHistoryPanel';
 
 interface ItineraryFormModalProps {
   /** null: 'Create New Itinerary'; a listed itinerary: 'Edit Itinerary'. */
@@ -81,7 +87,7 @@ const ChoicesField = <V extends string>({
   required,
   'control-props': props,
 }: {
-  control: Control<ItineraryFormValues>;
+  control: Control<ItineraryFormValues, unknown, unknown>;
   name: 'languages' | 'months';
   noun: string;
   options: readonly MultiSelectOption<V>[];
@@ -120,9 +126,9 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
     ItineraryFormValues,
     typeof itineraryInputSchema
   >({
-    schema: itineraryInputSchema,
+    schema: withScheduleRules(itineraryInputSchema, record),
     defaultValues: initialItineraryValues(record),
-    toRequest: toItineraryRequest,
+    toRequest: (values) => toItineraryRequest(values, record),
     requiredMessages: ITINERARY_REQUIRED_MESSAGES,
   });
   const { register, control, setValue, clearErrors, setError } = form;
@@ -134,12 +140,20 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
   });
   const [create] = useCreateItineraryMutation();
   const [update] = useUpdateItineraryMutation();
+  // Issue 21: saves send the version the form opened with; a stale one opens the conflict dialog.
+  const versioned = useVersionedSave({
+    ...formSide(form, () => handleSubmit()),
+    version: record?.version,
+    noun: 'itinerary',
+    fields: ITINERARY_CONFLICT_FIELDS,
+    toValues: (current) => initialItineraryValues(current as unknown as Itinerary),
+  });
   const descriptionId = useId();
   const isPublic = visibility === 'public';
 
   const handleSubmit = submit(
     async (input, idempotencyKey) => {
-      if (record) await update({ id: record._id, input }).unwrap();
+      if (record) await update({ id: record._id, input, version: versioned.version() }).unwrap();
       else await create({ input, idempotencyKey }).unwrap();
       showToast('success', isEdit ? ITINERARY_MESSAGES.updated : ITINERARY_MESSAGES.created);
       onClose();
@@ -147,6 +161,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
     {
       failureMessage,
       onError: (error) => {
+        if (versioned.caught(error)) return true;
         const message = failureMessage(error);
         // 409: another itinerary of this place has the title (the server's unique rule).
         if (getErrorStatus(error) === 409 && getErrorEnvelope(error)?.message && !errors.title) {
@@ -166,8 +181,20 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
       }}
       title={isEdit ? ITINERARY_TEXTS.editTitle : ITINERARY_TEXTS.createTitle}
       size="max-w-4xl"
+      actions={
+        record ? (
+          <HistoryButton
+            entity="itinerary"
+            id={record._id}
+            name={record.title}
+            record={record}
+            onRestored={onClose}
+          />
+        ) : undefined
+      }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+        <EditingNote entity="itinerary" id={record?._id} />
         <fieldset disabled={pending} className="min-w-0 space-y-5">
           <Section title="Itinerary Information">
             <div className="grid gap-4 sm:grid-cols-2">
@@ -432,12 +459,17 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
               </div>
             </Section>
           ) : null}
+
+          <Section title="Schedule">
+            <ScheduleFields form={form} kind="itinerary" disabled={pending} />
+          </Section>
         </fieldset>
 
         <FormError message={alert} />
 
         <FormActions saving={pending} onCancel={onClose} saveLabel={ITINERARY_TEXTS.save} />
       </form>
+      {versioned.dialog}
     </Modal>
   );
 };

@@ -54,12 +54,26 @@ export const itinerariesApi = injectEndpoints({
     recordOf<Itinerary>,
     LIST,
   ),
-  /** `{data: {...input, _id}}`. */
+  /**
+   * `{data: {...input, _id}}`, with `If-Match` of the version the form was opened with (issue 21).
+   * The status toggle and the gallery calls send none: each changes one thing the edit form does
+   * not hold (and the gallery only by image id), so they cannot overwrite anyone's edit; they do
+   * raise the version, so an edit form open meanwhile is told about them when it saves.
+   */
   updateItinerary: mutation(
-    ({ id, input }: { id: string; input: ItineraryInput }) => ({
+    ({
+      id,
+      input,
+      version,
+    }: {
+      id: string;
+      input: ItineraryInput;
+      version?: number | undefined;
+    }) => ({
       url: PATHS.updateItinerary(id),
       method: 'PUT',
       body: { data: { ...input, _id: id } },
+      version,
     }),
     recordOf<Itinerary>,
     LIST,

@@ -44,6 +44,13 @@ describe('initialItineraryValues', () => {
       dailyItinerary: [],
       faqs: [],
       isActive: true,
+      // Issue 21: nothing scheduled.
+      publishDate: '',
+      publishTime: '',
+      unpublishDate: '',
+      unpublishTime: '',
+      publishAt: '',
+      unpublishAt: '',
     });
   });
 

@@ -13,13 +13,22 @@ import {
   type TourType,
 } from '@safarnama/contract';
 import { toFormData } from '../../lib/multipart';
+import {
+  scheduleFormValues,
+  withScheduleRequest,
+  type ScheduleFormValues,
+} from '../../lib/schedule';
 
 /**
  * What the itinerary form holds: the request's own fields (so the contract schema's errors and
  * the server's 400 details land on the inputs), with '' for a type not chosen and NaN for a
- * cleared number (both refused by the schema, worded by `ITINERARY_REQUIRED_MESSAGES`).
+ * cleared number (both refused by the schema, worded by `ITINERARY_REQUIRED_MESSAGES`), and the
+ * schedule as IST dates and times (issue 21, `lib/schedule.ts`).
  */
-export type ItineraryFormValues = Omit<Required<ItineraryInput>, 'type'> & { type: TourType | '' };
+export type ItineraryFormValues = Omit<
+  Required<ItineraryInput>,
+  'type' | 'publishAt' | 'unpublishAt'
+> & { type: TourType | '' } & ScheduleFormValues;
 
 /** The spec §5 required inputs whose emptiness the schema words generically. */
 export const ITINERARY_REQUIRED_MESSAGES = {
@@ -64,17 +73,25 @@ export const initialItineraryValues = (record: Itinerary | null): ItineraryFormV
   })),
   faqs: (record?.faqs ?? []).map(({ question, answer }) => ({ question, answer })),
   isActive: record?.isActive ?? true,
+  ...scheduleFormValues(record),
 });
 
 /**
  * The request (inside `data`) the form's values make, before the contract schema checks and
  * trims it: a private itinerary sends no SEO and no FAQs, as spec §2 shows those sections only
- * when public.
+ * when public; a schedule time only when it differs from `stored`'s (null clears it).
  */
-export const toItineraryRequest = (values: ItineraryFormValues): ItineraryInput =>
-  (values.visibility === 'public'
-    ? values
-    : { ...values, metaTitle: '', metaDescription: '', faqs: [] }) as ItineraryInput;
+export const toItineraryRequest = (
+  values: ItineraryFormValues,
+  stored: Itinerary | null = null,
+): ItineraryInput => {
+  const request = withScheduleRequest(values, stored, null);
+  return (
+    request.visibility === 'public'
+      ? request
+      : { ...request, metaTitle: '', metaDescription: '', faqs: [] }
+  ) as ItineraryInput;
+};
 
 /** Multipart body of `PATCH itinerary/gallery/{id}`: itineraryId, then each file and its alt text. */
 export const buildItineraryGalleryForm = (

@@ -20,7 +20,7 @@ import {
   okResponse,
   errorResponse,
 } from '../../test/utils';
-import { formatIst } from './ist';
+import { formatIst } from '../../lib/ist';
 import { listAnswer, makeNotification } from './test-data';
 
 const USER_TYPES = API_PATHS.manage.userTypeOptions;

@@ -18,7 +18,7 @@ import {
 } from '../../components/ui/ListPageShell';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
-import { formatIstLines } from './ist';
+import { formatIstLines } from '../../lib/ist';
 import { audienceText, CHANNEL_LABELS, STATUS_LABELS, StatusBadge } from './labels';
 import { useLivePolling } from './liveStatus';
 import {

@@ -14,12 +14,12 @@ import {
   FormError,
   FormField,
   IMAGE_UPLOAD_PROPS,
-  inputClasses,
   labelClasses,
   RemoveImageToggle,
   SelectField,
   TextField,
 } from '../../components/ui/Form';
+import { IstDateTimeField } from '../../components/ui/IstDateTimeField';
 import { Modal } from '../../components/ui/Modal';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { SingleImageField } from '../../components/ui/SingleImageField';
@@ -27,7 +27,7 @@ import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
 import { useListUserTypeOptionsQuery } from '../manage/manage.api';
-import { browserDiffersFromIst, formatIst, formatLocal, istToIso } from './ist';
+import { formatIst, istToIso } from '../../lib/ist';
 import { CHANNEL_LABELS, StatusBadge } from './labels';
 import { useSaveScheduledNotificationMutation } from './marketing.api';
 import {
@@ -81,9 +81,6 @@ export const NotificationFormModal = ({
   const baseId = useId();
   const ids = {
     channels: `${baseId}-channels`,
-    date: `${baseId}-date`,
-    time: `${baseId}-time`,
-    scheduledAt: `${baseId}-scheduled-at`,
   };
   const {
     form,
@@ -346,55 +343,14 @@ export const NotificationFormModal = ({
               ) : null}
             </div>
 
-            <fieldset
-              aria-describedby={`${ids.scheduledAt}-hint${errorOf('scheduledAt') ? ` ${ids.scheduledAt}-error` : ''}`}
-            >
-              <legend className={labelClasses}>Send at (India Standard Time) *</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <label
-                    htmlFor={ids.date}
-                    className="mb-1 block text-xs text-slate-600 dark:text-slate-400"
-                  >
-                    Date (IST)
-                  </label>
-                  <input
-                    id={ids.date}
-                    type="date"
-                    {...register('date', { deps: ['scheduledAt'] })}
-                    aria-required="true"
-                    aria-invalid={invalid('scheduledAt')}
-                    className={`${inputClasses(Boolean(errorOf('scheduledAt')))} dark:[color-scheme:dark]`}
-                  />
-                </div>
-                <div>
-                  <label
-                    htmlFor={ids.time}
-                    className="mb-1 block text-xs text-slate-600 dark:text-slate-400"
-                  >
-                    Time (IST)
-                  </label>
-                  <input
-                    id={ids.time}
-                    type="time"
-                    step={1}
-                    {...register('time', { deps: ['scheduledAt'] })}
-                    aria-required="true"
-                    aria-invalid={invalid('scheduledAt')}
-                    className={`${inputClasses(Boolean(errorOf('scheduledAt')))} dark:[color-scheme:dark]`}
-                  />
-                </div>
-              </div>
-              <FieldNotes
-                id={ids.scheduledAt}
-                hint={
-                  scheduledAt && browserDiffersFromIst(scheduledAt)
-                    ? `Asia/Kolkata, UTC+05:30. That is ${formatLocal(scheduledAt)} your time.`
-                    : 'Asia/Kolkata, UTC+05:30. Seconds are allowed.'
-                }
-                error={errorOf('scheduledAt')}
-              />
-            </fieldset>
+            <IstDateTimeField
+              legend="Send at (India Standard Time) *"
+              date={register('date', { deps: ['scheduledAt'] })}
+              time={register('time', { deps: ['scheduledAt'] })}
+              value={scheduledAt}
+              error={errorOf('scheduledAt')}
+              required
+            />
           </fieldset>
 
           <div className="border-slate-200 lg:border-l lg:pl-6 dark:border-slate-800">

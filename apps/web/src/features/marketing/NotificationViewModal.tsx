@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ScheduledNotification } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
-import { formatIst } from './ist';
+import { formatIst } from '../../lib/ist';
 import { audienceText, CHANNEL_LABELS, StatusBadge } from './labels';
 
 interface NotificationViewModalProps {

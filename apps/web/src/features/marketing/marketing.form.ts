@@ -5,7 +5,7 @@ import {
   type ScheduledNotification,
 } from '@safarnama/contract';
 import { toFormData } from '../../lib/multipart';
-import { defaultIstSlot, isoToIst, istToIso } from './ist';
+import { defaultIstSlot, isoToIst, istToIso } from '../../lib/ist';
 
 const FIELDS = ['title', 'message', 'link', 'channels', 'audienceType', 'userTypeId'] as const;
 /** Where a message shows: the form's fields ('scheduledAt' under the date and time). */

@@ -18,10 +18,12 @@ import {
 } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
+import { EditingNote } from '../../app/realtime/EditingNote';
 import { SingleImageField } from '../../components/ui/SingleImageField';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useContractForm } from '../../lib/useContractForm';
+import { formSide, useVersionedSave } from '../../lib/useVersionedSave';
 import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import {
@@ -33,6 +35,9 @@ import {
   type PlaceDetailsFormValues,
 } from './placeDetails.form';
 import { useAddPlaceDetailsMutation, useUpdatePlaceDetailsMutation } from './placeDetails.api';
+import { placeDetailsConflictFields } from './placeDetails.conflict';
+import { monthName } from './format';
+import { HistoryButton } from '../revisions/LazyHistoryPanel';
 
 interface PlaceDetailsFormModalProps {
   record: PlaceDetails | null;
@@ -110,6 +115,14 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
   const [progress, setProgress] = useState<number | null>(null);
   const [add] = useAddPlaceDetailsMutation();
   const [update] = useUpdatePlaceDetailsMutation();
+  // Issue 21: saves send the version the form opened with; a stale one opens the conflict dialog.
+  const versioned = useVersionedSave({
+    ...formSide(form, () => handleSubmit()),
+    version: record?.version,
+    noun: 'place details record',
+    fields: placeDetailsConflictFields(record),
+    toValues: (current) => initialPlaceDetailsValues(current as unknown as PlaceDetails),
+  });
   const descriptionId = useId();
 
   /** A group's error: the server's on the group, else the first of its inputs'. */
@@ -140,8 +153,9 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
       const body = buildPlaceDetailsForm(isEdit ? 'update' : 'add', request, record);
       const onProgress = request.coverPhoto ? setProgress : undefined;
       try {
-        if (record) await update({ id: record._id, body, onProgress }).unwrap();
-        else await add({ body, onProgress, idempotencyKey }).unwrap();
+        if (record) {
+          await update({ id: record._id, body, onProgress, version: versioned.version() }).unwrap();
+        } else await add({ body, onProgress, idempotencyKey }).unwrap();
       } finally {
         setProgress(null);
       }
@@ -152,6 +166,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
       failureMessage: (error) => getErrorMessage(error, 'Failed to save place details'),
       // Every failure is also a toast; a 409 (that place and month exist) belongs to the month.
       onError: (error) => {
+        if (versioned.caught(error)) return true;
         const message = getErrorMessage(error, 'Failed to save place details');
         showToast('error', message);
         if (getErrorStatus(error) !== 409) return false;
@@ -170,8 +185,20 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
       }}
       title={isEdit ? 'Edit Place Details' : 'Add Place Details'}
       size="max-w-4xl"
+      actions={
+        record ? (
+          <HistoryButton
+            entity="place-details"
+            id={record._id}
+            name={`${record.place.name} (${monthName(record.month)})`}
+            record={record}
+            onRestored={onClose}
+          />
+        ) : undefined
+      }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+        <EditingNote entity="place-details" id={record?._id} />
         <div className="grid gap-4 sm:grid-cols-2">
           <LocationFields
             value={{ countryId, stateId, placeId }}
@@ -330,6 +357,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
 
         <FormActions saving={saving} onCancel={onClose} saveLabel="Save Place Details" />
       </form>
+      {versioned.dialog}
     </Modal>
   );
 };

@@ -24,6 +24,7 @@ import {
   useUpdatePlaceDetailsMutation,
 } from './placeDetails.api';
 import { Img } from '../../components/ui/Img';
+import { EditingBadge } from '../../app/realtime/EditingNote';
 
 const PlaceDetailsFormModal = lazy(() =>
   import('./PlaceDetailsFormModal').then((module) => ({ default: module.PlaceDetailsFormModal })),
@@ -122,6 +123,7 @@ export const PlaceDetailsPage = () => {
                 ) : null}
                 {record.place.name}
               </span>
+              <EditingBadge entity="place-details" id={record._id} />
             </td>
             <td className={td}>{record.state.name}</td>
             <td className={td}>{record.country.name}</td>

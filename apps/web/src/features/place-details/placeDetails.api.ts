@@ -35,8 +35,15 @@ export const placeDetailsApi = injectEndpoints({
     recordOf<PlaceDetails>,
     [LIST],
   ),
+  /**
+   * With `version`, `If-Match` (issue 21): the form's save sends the version it was opened with;
+   * the list's status toggle sends none (it changes the status alone, overwriting no edit).
+   */
   updatePlaceDetails: mutation(
-    (arg: MultipartArgs & { id: string }) => multipart('PATCH', PATHS.updatePlaceDetails, arg),
+    ({ version, ...arg }: MultipartArgs & { id: string; version?: number | undefined }) => ({
+      ...multipart('PATCH', PATHS.updatePlaceDetails, arg),
+      version,
+    }),
     recordOf<PlaceDetails>,
     changed,
   ),

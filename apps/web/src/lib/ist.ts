@@ -1,10 +1,11 @@
 /**
- * Scheduled notifications are picked and shown in India Standard Time (Asia/Kolkata, DESIGN §7),
- * whatever the browser's own zone. IST is UTC+05:30 all year (India keeps no daylight saving), so
- * a wall-clock date and time in IST converts to an instant by arithmetic alone, without relying on
- * the browser's zone. Zod-free: the dashboard imports it.
+ * Scheduled times (marketing notifications, issue 9; scheduled publishing and homepage lineups,
+ * issue 21) are picked in India Standard Time (Asia/Kolkata, DESIGN §7), whatever the browser's
+ * own zone. IST is UTC+05:30 all year (India keeps no daylight saving), so a wall-clock date and
+ * time in IST converts to an instant by arithmetic alone, without relying on the browser's zone.
+ * Zod-free: the dashboard imports it.
  */
-import { dateTimeParts, formatDateTime } from '../../lib/format';
+import { dateTimeParts, formatDateTime } from './format';
 
 export const IST_ZONE = 'Asia/Kolkata';
 export const IST_OFFSET = '+05:30';
