@@ -25,5 +25,14 @@ export default defineConfig({
     // after every build by scripts/bundle-budget.mjs from this manifest.
     chunkSizeWarningLimit: 500,
     manifest: true,
+    rollupOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        // Lazy chunks by hash alone: every lazy import carries the file names of what it needs
+        // (Vite's preload list), the entry carries them for every route, and a readable name
+        // costs each of those lists its bytes (the manifest still maps sources to files).
+        chunkFileNames: 'assets/[hash].js',
+      },
+    },
   },
 });

@@ -16,9 +16,9 @@ const ROUTE_BUDGET = 60 * KB;
 const LOGIN_ROUTE = 'src/features/auth/LoginPage.tsx';
 /** The largest lazily loaded route (the build's bundle-budget table), and where it is drawn. */
 const ROUTE = {
-  chunk: 'src/features/settings/BasicSettingsPage.tsx',
-  path: '/settings/basic-settings',
-  title: 'Basic Settings',
+  chunk: 'src/features/itineraries/ItinerariesPage.tsx',
+  path: '/services/itineraries',
+  title: 'Itinerary Management',
 };
 /** Heavy pieces PERFORMANCE.md lets load on their own (as bundle-budget.mjs). */
 const EXEMPT = /RichTextEditor|DashboardCharts/;

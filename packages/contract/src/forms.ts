@@ -63,16 +63,3 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MARKUP = /<\/?[a-z][^>]*>|<!--/i;
 export const PLAIN_TEXT_MESSAGE = 'Plain text only: remove the HTML tags';
 export const isPlainText = (value: string): boolean => !MARKUP.test(value);
-
-/**
- * Issue 20, "lost work": what the web asks before unsaved changes are thrown away (a dirty form
- * modal closed, a route left, the admin signing out while a screen holds changes).
- */
-export const UNSAVED_CHANGES_TEXTS = {
-  title: 'Discard unsaved changes?',
-  message: 'Your changes have not been saved. If you leave now, they will be lost.',
-  keepEditing: 'Keep editing',
-  discard: 'Discard',
-  /** Beside a page's save button while it holds changes. */
-  pendingNote: 'You have unsaved changes.',
-} as const;

@@ -8,13 +8,11 @@ import {
   GROUP_SIZE_DEFAULT,
   GROUP_SIZE_MIN,
   LANGUAGES,
-  MONTHS,
   MONTH_CODES,
   PRICE_DEFAULT,
   PRICE_MIN,
   TOUR_TYPES,
   VISIBILITIES,
-  type MonthCode,
 } from './constants.js';
 import { formBooleanSchema, isPlainText, PLAIN_TEXT_MESSAGE } from './forms.js';
 import { namedRefSchema } from './geography.js';
@@ -42,16 +40,6 @@ export const tourTypeSchema = z.enum(TOUR_TYPES);
 export const languageSchema = z.enum(LANGUAGES);
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const itineraryMonthCodeSchema = z.enum(MONTH_CODES);
-
-/** Month names as the listing reads them (spec §3: codes in the form, names in the listing). */
-export const MONTH_NAME_BY_CODE = Object.fromEntries(MONTHS.map((m) => [m.code, m.name])) as Record<
-  MonthCode,
-  string
->;
-export const MONTH_CODE_BY_NAME = Object.fromEntries(MONTHS.map((m) => [m.name, m.code])) as Record<
-  string,
-  MonthCode
->;
 
 /** Days and FAQs are plain text (the tour description is the rich text). */
 const plain = (schema: z.ZodString) => schema.refine(isPlainText, PLAIN_TEXT_MESSAGE);

@@ -1,5 +1,5 @@
 import type { Branding } from './client-config.js';
-import type { RevisionEntity } from './revisions.js';
+import type { RevisionEntity } from './revision-entities.js';
 import { SOCKET_OPTIONS } from './constants.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, paginationSchema } from './pagination.js';
-import type { PermissionModule } from './permissions.js';
+import { REVISION_ENTITIES } from './revision-entities.js';
 
 /**
  * Revisions and edit versions (issue 21). Every change of an itinerary, blog, place details, image
@@ -9,27 +9,7 @@ import type { PermissionModule } from './permissions.js';
  * from (`If-Match: "<version>"`, or `version` in the body / multipart form) is refused with 409
  * `EDIT_CONFLICT` when someone saved in between.
  */
-export const REVISION_ENTITIES = [
-  'itinerary',
-  'blog',
-  'place-details',
-  'image-library',
-  'homepage-settings',
-] as const;
-export type RevisionEntity = (typeof REVISION_ENTITIES)[number];
 export const revisionEntitySchema = z.enum(REVISION_ENTITIES);
-
-/** The permission module whose view reads an entity's history and whose update restores it. */
-export const REVISION_PERMISSION_MODULE: Record<RevisionEntity, PermissionModule> = {
-  itinerary: 'itineraries',
-  blog: 'blogs',
-  'place-details': 'place-details',
-  'image-library': 'image-libraries',
-  'homepage-settings': 'homepage',
-};
-
-/** The homepage settings are one record; its revisions carry this id. */
-export const HOMEPAGE_SETTINGS_ID = '1';
 
 export { editVersionSchema } from './version.js';
 

@@ -17,3 +17,16 @@ export const SCHEDULE_TEXTS = {
 /** A "Scheduled" badge's text: 'Publishes Jun 1, 2026, 12:00 AM IST' (time formatted by the caller). */
 export const scheduledBadgeText = (kind: 'publish' | 'unpublish', when: string) =>
   kind === 'publish' ? `Publishes ${when}` : `Unpublishes ${when}`;
+
+/** How many lineups may wait at once. */
+export const HOMEPAGE_LINEUPS_MAX_SCHEDULED = 20;
+
+export const HOMEPAGE_LINEUP_TEXTS = {
+  scheduled: 'Homepage lineup scheduled',
+  updated: 'Homepage lineup updated',
+  cancelled: 'Homepage lineup cancelled',
+  fetched: 'Homepage lineups fetched successfully',
+  notFound: 'Homepage lineup not found',
+  notEditable: 'Only a scheduled lineup can be changed',
+  tooMany: `At most ${String(HOMEPAGE_LINEUPS_MAX_SCHEDULED)} lineups can wait at once`,
+} as const;

@@ -57,9 +57,6 @@ export const HOMEPAGE_LINEUP_STATUSES = ['scheduled', 'applied', 'cancelled', 'f
 export const homepageLineupStatusSchema = z.enum(HOMEPAGE_LINEUP_STATUSES);
 export type HomepageLineupStatus = z.infer<typeof homepageLineupStatusSchema>;
 
-/** How many lineups may wait at once. */
-export const HOMEPAGE_LINEUPS_MAX_SCHEDULED = 20;
-
 /**
  * `POST /homepage-lineups` and `PUT /homepage-lineups/{id}` (`{data: …}`): the homepage settings
  * input (without `version`) plus `startsAt`, in the future. The limits and the publishable rule
@@ -114,16 +111,6 @@ export const homepageLineupListSchema = z.object({
   pagination: paginationSchema,
 });
 export type HomepageLineupList = z.infer<typeof homepageLineupListSchema>;
-
-export const HOMEPAGE_LINEUP_TEXTS = {
-  scheduled: 'Homepage lineup scheduled',
-  updated: 'Homepage lineup updated',
-  cancelled: 'Homepage lineup cancelled',
-  fetched: 'Homepage lineups fetched successfully',
-  notFound: 'Homepage lineup not found',
-  notEditable: 'Only a scheduled lineup can be changed',
-  tooMany: `At most ${String(HOMEPAGE_LINEUPS_MAX_SCHEDULED)} lineups can wait at once`,
-} as const;
 
 // ---- Dashboard ----
 
