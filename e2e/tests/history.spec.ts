@@ -84,7 +84,7 @@ test('History in the edit form: the versions, the title diff, and the first vers
   await expect(versions.getByRole('button').nth(2)).toContainText('v1 · Created');
 
   // The newest change: its title before and after, side by side.
-  const title = history.getByRole('region', { name: 'Title' });
+  const title = history.getByRole('region', { name: 'Title', exact: true });
   await expect(title).toContainText(`Before${SECOND}`);
   await expect(title).toContainText(`After${THIRD}`);
   await expect(history.getByRole('button', { name: 'Restore this version' })).toHaveCount(0);
@@ -100,7 +100,9 @@ test('History in the edit form: the versions, the title diff, and the first vers
 
   // Version 1, restored after the confirm.
   await versions.getByRole('button', { name: /^v1/ }).click();
-  await expect(history.getByRole('region', { name: 'Title' })).toContainText(`Version 1${FIRST}`);
+  await expect(history.getByRole('region', { name: 'Title', exact: true })).toContainText(
+    `Version 1${FIRST}`,
+  );
   await history.getByRole('button', { name: 'Restore this version' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Restore this version' });
   await expect(confirm).toContainText(
@@ -123,7 +125,7 @@ test('History in the edit form: the versions, the title diff, and the first vers
 
   // Phone width: the list and the version stack, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(history.getByRole('region', { name: 'Title' })).toBeVisible();
+  await expect(history.getByRole('region', { name: 'Title', exact: true })).toBeVisible();
   const overflow = await history.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'history-panel-390', { fullPage: false });

@@ -61,8 +61,8 @@ test('a draft blog scheduled seconds ahead is listed as Scheduled, then publishe
   // Eight seconds ahead, computed when the rest is filled: the fields take India's wall clock.
   const schedule = form.getByRole('group', { name: 'Schedule' });
   const { date, time } = istParts(Date.now() + 8_000);
-  await schedule.getByLabel('Publish date (IST)').fill(date);
-  await schedule.getByLabel('Publish time (IST)').fill(time);
+  await schedule.getByLabel('Publish date (IST)', { exact: true }).fill(date);
+  await schedule.getByLabel('Publish time (IST)', { exact: true }).fill(time);
   // Berlin is not India: the form says what that is here, and what saving does.
   await expect(schedule.getByText(/That is .* your time\./)).toBeVisible();
   await expect(schedule.getByRole('note')).toContainText('Saving keeps the blog a draft until');
