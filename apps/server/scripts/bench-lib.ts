@@ -722,7 +722,15 @@ export const processTreeMemory = (rootPid: number) => {
   };
 };
 
-/** Signs in through the API and answers the Bearer token. */
+/** Issue 22's day fields, as a save without them stores them. */
+const BENCH_DAY = {
+  placeIds: [],
+  meals: [],
+  stay: '',
+  transfer: '',
+  imageId: null,
+} satisfies Partial<ItineraryInputData['dailyItinerary'][number]>;
+
 /** The itinerary both benchmarks create: a unique title, the place chosen by the caller. */
 export const benchItinerary = (
   title: string,
@@ -742,8 +750,8 @@ export const benchItinerary = (
   metaDescription: 'Five days by the sea',
   ...where,
   dailyItinerary: [
-    { title: 'Day 1', description: 'Arrive' },
-    { title: 'Day 2', description: 'Beach' },
+    { ...BENCH_DAY, title: 'Day 1', description: 'Arrive', transfer: 'Airport pick-up' },
+    { ...BENCH_DAY, title: 'Day 2', description: 'Beach', meals: ['breakfast', 'dinner'] },
   ],
   faqs: [{ question: 'Meals?', answer: 'Breakfast' }],
   isActive: true,

@@ -13,6 +13,7 @@ export * from './geography.js';
 export * from './place-details.js';
 export * from './blogs.js';
 export * from './itineraries.js';
+export * from './itinerary-pricing.js';
 export * from './months.js';
 export * from './homepage.js';
 export * from './homepage-texts.js';

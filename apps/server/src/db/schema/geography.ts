@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
+  doublePrecision,
   foreignKey,
   index,
   pgTable,
@@ -67,9 +69,16 @@ export const places = pgTable(
     name: text('name').notNull(),
     shortDescription: text('short_description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Issue 22: where the place is (WGS 84 degrees), both or neither. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     ...timestamps(),
   },
   (t) => [
+    check(
+      'places_coordinates_check',
+      sql`(${t.latitude} is null and ${t.longitude} is null) or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180)`,
+    ),
     foreignKey({
       name: 'places_state_country_fk',
       columns: [t.stateId, t.countryId],

@@ -1,15 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   LANGUAGES,
   MONTH_CODES,
   TOUR_TYPES,
   type Language,
+  type Meal,
   type MonthCode,
+  type PriceBand,
   type TourType,
   type Visibility,
 } from '@safarnama/contract';
-import { id, jsonList, textList, timestamps, version } from './columns.js';
+import { adminRef } from './identity.js';
+import { createdAt, id, jsonList, stamp, textList, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
 import { scheduleColumns, scheduleIndexes } from './schedule.js';
@@ -17,6 +30,12 @@ import { scheduleColumns, scheduleIndexes } from './schedule.js';
 export interface DayPlan {
   title: string;
   description: string;
+  /** Issue 22 (absent in days saved before it): places in order, meals, night, travel, image. */
+  placeIds?: string[];
+  meals?: Meal[];
+  stay?: string;
+  transfer?: string;
+  imageId?: string | null;
 }
 export interface Faq {
   question: string;
@@ -60,6 +79,15 @@ export const itineraries = pgTable(
     dailyItinerary: jsonList<DayPlan>('daily_itinerary'),
     faqs: jsonList<Faq>('faqs'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Issue 22: short texts in the admin's order. */
+    highlights: textList('highlights'),
+    inclusions: textList('inclusions'),
+    exclusions: textList('exclusions'),
+    /** Issue 22: seasonal / group prices (contract `itinerary-pricing.ts`), whole rupees. */
+    priceBands: jsonList<PriceBand>('price_bands'),
+    /** GST percent (0–28, two decimals) and whether the prices include it. */
+    gstRate: numeric('gst_rate', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
+    gstIncluded: boolean('gst_included').notNull().default(true),
     /** Issue 21: scheduled publish / unpublish and who scheduled them (schema/schedule.ts). */
     ...scheduleColumns(),
     searchText: text('search_text')
@@ -92,6 +120,7 @@ export const itineraries = pgTable(
     check('itineraries_visibility_check', sql`${t.visibility} in ('public', 'private')`),
     check('itineraries_group_size_check', sql`${t.groupSize} >= 1`),
     check('itineraries_price_check', sql`${t.pricePerPerson} >= 0`),
+    check('itineraries_gst_rate_check', sql`${t.gstRate} >= 0 and ${t.gstRate} <= 28`),
     check(
       'itineraries_languages_check',
       sql.raw(`cardinality(languages) >= 1 and languages <@ array[${LANGUAGE_LIST}]::text[]`),
@@ -101,5 +130,32 @@ export const itineraries = pgTable(
       'itineraries_private_no_seo_check',
       sql`${t.visibility} = 'public' or (${t.metaTitle} = '' and ${t.metaDescription} = '' and ${t.faqs} = '[]'::jsonb)`,
     ),
+  ],
+);
+
+/**
+ * Issue 22: links that open a public itinerary without an account (for WhatsApp). The token is
+ * 256 random bits given to the admin once; only its SHA-256 is stored. A link works until it
+ * expires or is revoked, and only while its itinerary is active and public.
+ */
+export const itineraryShareLinks = pgTable(
+  'itinerary_share_links',
+  {
+    id: id(),
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itineraries.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: adminRef('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: stamp('expires_at').notNull(),
+    revokedAt: stamp('revoked_at'),
+    views: integer('views').notNull().default(0),
+    lastViewedAt: stamp('last_viewed_at'),
+  },
+  (t) => [
+    uniqueIndex('itinerary_share_links_token_key').on(t.tokenHash),
+    index('itinerary_share_links_itinerary_idx').on(t.itineraryId, t.createdAt),
   ],
 );

@@ -3,6 +3,7 @@ import {
   DEFAULT_TOUR_TYPE,
   DEFAULT_VISIBILITY,
   GROUP_SIZE_DEFAULT,
+  GST_DEFAULT,
   ITINERARY_GALLERY_FIELDS as FIELDS,
   MONTH_CODE_BY_NAME,
   MONTH_CODES,
@@ -67,12 +68,22 @@ export const initialItineraryValues = (record: Itinerary | null): ItineraryFormV
   countryId: idOf(record?.countryId),
   stateId: idOf(record?.stateId),
   placeId: idOf(record?.placeId),
-  dailyItinerary: (record?.dailyItinerary ?? []).map(({ title, description }) => ({
-    title,
-    description,
+  dailyItinerary: (record?.dailyItinerary ?? []).map((day) => ({
+    title: day.title,
+    description: day.description,
+    placeIds: [...(day.placeIds ?? [])],
+    meals: [...(day.meals ?? [])],
+    stay: day.stay ?? '',
+    transfer: day.transfer ?? '',
+    imageId: day.imageId ?? null,
   })),
   faqs: (record?.faqs ?? []).map(({ question, answer }) => ({ question, answer })),
   isActive: record?.isActive ?? true,
+  highlights: [...(record?.highlights ?? [])],
+  inclusions: [...(record?.inclusions ?? [])],
+  exclusions: [...(record?.exclusions ?? [])],
+  priceBands: (record?.priceBands ?? []).map((band) => ({ ...band, months: [...band.months] })),
+  gst: record?.gst ? { ...record.gst } : { ...GST_DEFAULT },
   ...scheduleFormValues(record),
 });
 
