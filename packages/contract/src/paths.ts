@@ -62,6 +62,20 @@ export const API_PATHS = {
     create: `${API_BASE}/admin/homepage-lineups`,
     one: (id: string) => `${API_BASE}/admin/homepage-lineups/${encodeURIComponent(id)}`,
   },
+  /** Issue 22: the itinerary builder's calls beside spec §7's. */
+  itineraryTools: {
+    clone: (id: string) => `${API_BASE}/admin/clone-itinerary/${encodeURIComponent(id)}`,
+    pdf: (id: string) => `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/pdf`,
+    /** POST makes a link, GET lists the itinerary's links, DELETE …/share/{linkId} revokes one. */
+    share: (id: string) => `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/share`,
+    shareLink: (id: string, linkId: string) =>
+      `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/share/${encodeURIComponent(linkId)}`,
+  },
+  /** Issue 22: the public share page (no account) and its PDF; outside `/api`. */
+  publicShare: {
+    page: (token: string) => `/trip/${encodeURIComponent(token)}`,
+    pdf: (token: string) => `/trip/${encodeURIComponent(token)}/pdf`,
+  },
   marketing: {
     add: `${MARKETING}/add-new-notification`,
     list: `${MARKETING}/get-all-scheduled-notification`,
