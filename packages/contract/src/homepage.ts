@@ -59,6 +59,8 @@ export const homepagePackageSchema = z.object({
   title: z.string(),
   duration: z.string(),
   pricePerPerson: z.number().int(),
+  /** Issue 22: the lowest price a customer can get, GST applied (`itinerary-pricing.ts`). */
+  fromPrice: z.number().int().optional(),
   description: z.string(),
   /** The package's picture: its image library's first image, else its gallery's first. */
   image: imageSchema.nullable().optional(),

@@ -98,6 +98,12 @@ export const readSelection = async (db: Executor) => {
         title: itineraries.title,
         duration: itineraries.duration,
         pricePerPerson: itineraries.pricePerPerson,
+        // Issue 22: what `fromPrice` reads.
+        groupSize: itineraries.groupSize,
+        months: itineraries.months,
+        priceBands: itineraries.priceBands,
+        gstRate: itineraries.gstRate,
+        gstIncluded: itineraries.gstIncluded,
         description: itineraries.description,
         isActive: itineraries.isActive,
         visibility: itineraries.visibility,

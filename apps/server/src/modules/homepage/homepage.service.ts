@@ -1,3 +1,4 @@
+import { fromPriceOf } from '../itineraries/itineraries.builder.js';
 import type { z } from 'zod';
 import {
   HOMEPAGE_LIMITS,
@@ -291,6 +292,7 @@ export const createHomepageService = ({
         title: p.title,
         duration: p.duration,
         pricePerPerson: p.pricePerPerson,
+        fromPrice: fromPriceOf(p),
         description: p.description,
         image: p.image ? presentImage(p.image, storage) : null,
         ...publishableFields(itineraryHiddenReason(p)),

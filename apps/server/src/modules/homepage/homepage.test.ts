@@ -129,6 +129,8 @@ describe('homepage settings API', () => {
         title: i2?.title,
         duration: '5 Days / 4 Nights',
         pricePerPerson: 12500,
+        // Issue 22: no bands, no GST on top: the base.
+        fromPrice: 12500,
         description: '<p>Backwaters</p>',
         image: null,
         publishable: true,

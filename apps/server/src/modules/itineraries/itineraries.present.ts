@@ -2,7 +2,8 @@ import { MONTH_CODES, MONTH_NAME_BY_CODE, type Itinerary } from '@safarnama/cont
 import { presentImage } from '../../media/images.present.js';
 import type { ImageRow } from '../../media/images.repo.js';
 import type { StorageDriver } from '../../media/storage.js';
-import type { ItineraryWithNames } from './itineraries.repo.js';
+import type { DayPlaceRow, ItineraryWithNames } from './itineraries.repo.js';
+import { fromPriceOf, gstOf, presentDay } from './itineraries.builder.js';
 
 /** Month codes → names, in calendar order whatever order they were stored in. */
 export const monthNames = (codes: readonly string[]): string[] =>
@@ -21,36 +22,52 @@ export const presentItinerary = (
   }: ItineraryWithNames,
   gallery: readonly ImageRow[],
   storage: StorageDriver,
-): Itinerary => ({
-  _id: row.id,
-  id: row.id,
-  title: row.title,
-  duration: row.duration,
-  type: row.type,
-  groupSize: row.groupSize,
-  languages: row.languages,
-  pricePerPerson: row.pricePerPerson,
-  visibility: row.visibility,
-  imageLibraryId: row.imageLibraryId,
-  imageLibrary:
-    row.imageLibraryId && libraryTitle !== null
-      ? { _id: row.imageLibraryId, title: libraryTitle }
-      : null,
-  months: monthNames(row.months),
-  description: row.description,
-  metaTitle: row.metaTitle,
-  metaDescription: row.metaDescription,
-  countryId: { _id: row.countryId, name: countryName, shortName: countryShortName },
-  stateId: { _id: row.stateId, name: stateName },
-  placeId: { _id: row.placeId, name: placeName },
-  dailyItinerary: row.dailyItinerary.map((d) => ({ title: d.title, description: d.description })),
-  faqs: row.faqs.map((f) => ({ question: f.question, answer: f.answer })),
-  isActive: row.isActive,
-  version: row.version,
-  publishAt: row.publishAt?.toISOString() ?? null,
-  unpublishAt: row.unpublishAt?.toISOString() ?? null,
-  gallery: gallery.map((image) => presentImage(image, storage)),
-  coverImage: coverImage ? presentImage(coverImage, storage) : null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+  /** The places the days name (itineraries.builder.ts `dayPlacesOf`). */
+  placesById: ReadonlyMap<string, DayPlaceRow>,
+): Itinerary => {
+  const galleryIds = new Set(gallery.map((image) => image.id));
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    duration: row.duration,
+    type: row.type,
+    groupSize: row.groupSize,
+    languages: row.languages,
+    pricePerPerson: row.pricePerPerson,
+    visibility: row.visibility,
+    imageLibraryId: row.imageLibraryId,
+    imageLibrary:
+      row.imageLibraryId && libraryTitle !== null
+        ? { _id: row.imageLibraryId, title: libraryTitle }
+        : null,
+    months: monthNames(row.months),
+    description: row.description,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    countryId: { _id: row.countryId, name: countryName, shortName: countryShortName },
+    stateId: { _id: row.stateId, name: stateName },
+    placeId: { _id: row.placeId, name: placeName },
+    dailyItinerary: row.dailyItinerary.map((day) => presentDay(day, placesById, galleryIds)),
+    faqs: row.faqs.map((f) => ({ question: f.question, answer: f.answer })),
+    isActive: row.isActive,
+    highlights: row.highlights,
+    inclusions: row.inclusions,
+    exclusions: row.exclusions,
+    priceBands: row.priceBands.map((band) => ({
+      months: [...band.months],
+      minGroupSize: band.minGroupSize,
+      maxGroupSize: band.maxGroupSize,
+      pricePerPerson: band.pricePerPerson,
+    })),
+    gst: gstOf(row),
+    fromPrice: fromPriceOf(row),
+    version: row.version,
+    publishAt: row.publishAt?.toISOString() ?? null,
+    unpublishAt: row.unpublishAt?.toISOString() ?? null,
+    gallery: gallery.map((image) => presentImage(image, storage)),
+    coverImage: coverImage ? presentImage(coverImage, storage) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};

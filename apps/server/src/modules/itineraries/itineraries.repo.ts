@@ -1,4 +1,13 @@
-import { and, desc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { countRows, pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { reuse } from '../../db/prepared.js';
@@ -207,7 +216,8 @@ export const itineraryExists = async (db: Executor, id: string) => {
   return row !== undefined;
 };
 
-export const insertItinerary = async (db: Executor, values: ItineraryValues) => {
+/** A new itinerary (`id` given by a clone, which names its images' owner before the insert). */
+export const insertItinerary = async (db: Executor, values: ItineraryValues & { id?: string }) => {
   const [row] = await db.insert(itineraries).values(values).returning({ id: itineraries.id });
   if (!row) throw new Error('insert itinerary returned nothing');
   return row;
@@ -238,4 +248,63 @@ export const deleteItinerary = async (db: Executor, id: string) => {
     .where(eq(itineraries.id, id))
     .returning({ id: itineraries.id });
   return row;
+};
+
+/** Issue 22: what an update without the builder's fields keeps (read under the row lock). */
+export const findBuilderFields = async (db: Executor, id: string) => {
+  const [row] = await db
+    .select({
+      highlights: itineraries.highlights,
+      inclusions: itineraries.inclusions,
+      exclusions: itineraries.exclusions,
+      priceBands: itineraries.priceBands,
+      gstRate: itineraries.gstRate,
+      gstIncluded: itineraries.gstIncluded,
+    })
+    .from(itineraries)
+    .where(eq(itineraries.id, id))
+    .limit(1);
+  return row;
+};
+export type BuilderFields = NonNullable<Awaited<ReturnType<typeof findBuilderFields>>>;
+
+export interface DayPlaceRow {
+  id: string;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The places days name (one query for a page of itineraries): name and coordinates by id. */
+export const findDayPlaces = async (db: Executor, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .select({
+          id: places.id,
+          name: places.name,
+          latitude: places.latitude,
+          longitude: places.longitude,
+        })
+        .from(places)
+        .where(inArray(places.id, [...ids]));
+
+/** The whole stored row of an itinerary (clone), without the generated search text. */
+export const findItineraryRow = async (db: Executor, id: string) => {
+  const [row] = await db.select(shown).from(itineraries).where(eq(itineraries.id, id)).limit(1);
+  return row;
+};
+
+/** Titles at `placeId` that start with `prefix` (lower-cased), to name a copy uniquely. */
+export const titlesLike = async (db: Executor, placeId: string, prefix: string) => {
+  const rows = await db
+    .select({ title: itineraries.title })
+    .from(itineraries)
+    .where(
+      and(
+        eq(itineraries.placeId, placeId),
+        sql`lower(${itineraries.title}) like ${containsPattern(prefix).replace(/^%/, '')}`,
+      ),
+    );
+  return rows.map((row) => row.title.toLowerCase());
 };

@@ -187,4 +187,23 @@ export const itineraryRoutes =
           GALLERY_MESSAGES.removed,
         ),
     );
+
+    r.post(
+      path(API_PATHS.itineraryTools.clone),
+      {
+        config: { access: 'itineraries.create', audit: ITINERARIES_AUDIT.create },
+        schema: {
+          tags,
+          summary:
+            'Duplicate an itinerary (issue 22): an inactive "Copy of <title>" with its days, FAQs, lists, prices and a copy of its gallery',
+          params: idParams,
+          response: { 201: one, ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const saved = await itineraries.clone(request.params.id, request.log);
+        reply.code(201);
+        return okRecord(saved, M.cloned, 201);
+      },
+    );
   };

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import {
   ITINERARY_GALLERY_FIELDS as FIELDS,
+  ITINERARY_LIMITS,
   ITINERARY_MESSAGES as M,
   MONTH_CODES,
   makePagination,
@@ -19,8 +21,14 @@ import { asUuid } from '../../http/form-fields.js';
 import type { FormReader } from '../../http/multipart.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { createGallery } from '../../media/gallery.js';
-import { groupByOwner, listImagesOf, type ImageRow } from '../../media/images.repo.js';
-import type { ImagePipeline } from '../../media/pipeline.js';
+import { withStoredFiles } from '../../media/files.js';
+import {
+  groupByOwner,
+  insertImages,
+  listImagesOf,
+  type ImageRow,
+} from '../../media/images.repo.js';
+import type { ImagePipeline, StoredImage } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
 import { libraryExists } from '../place-details/place-details.repo.js';
@@ -28,18 +36,23 @@ import { storedSchedule } from '../schedule/schedule.repo.js';
 import { NO_SCHEDULE, resolveSchedule, type ScheduleTimes } from '../schedule/schedule.rules.js';
 import {
   deleteItinerary,
+  findBuilderFields,
   findItinerary,
+  findItineraryRow,
+  titlesLike,
   insertItinerary,
   itineraryExists,
   listItineraries,
   lockItinerary,
   replaceItinerary,
   toggleItinerary,
+  type BuilderFields,
   type ItineraryFilter,
   type ItineraryValues,
   type ItineraryWithNames,
 } from './itineraries.repo.js';
 import { presentItinerary } from './itineraries.present.js';
+import { builderValues, dayPlacesOf } from './itineraries.builder.js';
 
 export const GALLERY = 'itinerary-gallery' as const;
 const CONFLICTS = { itineraries_place_title_key: M.duplicate };
@@ -75,16 +88,26 @@ export const createItineraryService = ({
     { db, storage, pipeline },
   );
 
-  /** Rows with their galleries: one images query for the whole page. */
+  /**
+   * Rows with their galleries and their days' places: one images query and one places query for
+   * the whole page.
+   */
   const present = async (rows: ItineraryWithNames[]): Promise<Itinerary[]> => {
-    const galleries = groupByOwner(
-      await listImagesOf(
+    const [galleryRows, placesById] = await Promise.all([
+      listImagesOf(
         db,
         GALLERY,
         rows.map((r) => r.itinerary.id),
       ),
+      dayPlacesOf(
+        db,
+        rows.map((r) => r.itinerary.dailyItinerary),
+      ),
+    ]);
+    const galleries = groupByOwner(galleryRows);
+    return rows.map((row) =>
+      presentItinerary(row, galleries.get(row.itinerary.id) ?? [], storage, placesById),
     );
-    return rows.map((row) => presentItinerary(row, galleries.get(row.itinerary.id) ?? [], storage));
   };
 
   const get = async (rawId: string): Promise<Itinerary> => {
@@ -100,7 +123,12 @@ export const createItineraryService = ({
   const withGallery = async (id: string, images: ImageRow[]): Promise<Itinerary> => {
     const row = await findItinerary(db, id);
     if (!row) throw notFound();
-    return presentItinerary(row, images, storage);
+    return presentItinerary(
+      row,
+      images,
+      storage,
+      await dayPlacesOf(db, [row.itinerary.dailyItinerary]),
+    );
   };
 
   /**
@@ -134,7 +162,12 @@ export const createItineraryService = ({
    * The stored values of a create or update body: parents and library checked, description
    * sanitised, months in calendar order, SEO fields and FAQs kept only when public (spec §5).
    */
-  const valuesOf = async (tx: Executor, input: ItineraryInputData): Promise<ItineraryValues> => {
+  const valuesOf = async (
+    tx: Executor,
+    input: ItineraryInputData,
+    stored: BuilderFields | null = null,
+    itineraryId: string | null = null,
+  ): Promise<ItineraryValues> => {
     const parents = await checkHierarchy(tx, {
       countryId: input.countryId,
       stateId: input.stateId,
@@ -156,10 +189,9 @@ export const createItineraryService = ({
       description: sanitizeRichText(input.description),
       metaTitle: isPublic ? input.metaTitle : '',
       metaDescription: isPublic ? input.metaDescription : '',
-      dailyItinerary: input.dailyItinerary.map((d) => ({
-        title: d.title,
-        description: d.description,
-      })),
+      // Issue 22: the days with their places, meals, stay, transfer and image, and the lists,
+      // price bands and GST (kept from `stored` when the update leaves them out).
+      ...(await builderValues(tx, input, stored, itineraryId)),
       faqs: isPublic ? input.faqs.map((f) => ({ question: f.question, answer: f.answer })) : [],
       isActive: input.isActive,
     };
@@ -198,9 +230,7 @@ export const createItineraryService = ({
         }),
       CONFLICTS,
     );
-    const row = await findItinerary(db, id);
-    if (!row) throw notFound();
-    return presentItinerary(row, [], storage);
+    return get(id);
   };
 
   /** PUT update-itinerary/{id}: the whole record is replaced; `_id`, when sent, must be {id}. */
@@ -216,7 +246,12 @@ export const createItineraryService = ({
         transaction(db, async (tx) => {
           if (!(await lockItinerary(tx, id))) throw notFound();
           const stored = (await storedSchedule(tx, itineraries, id)) ?? NO_SCHEDULE;
-          await replaceItinerary(tx, id, withSchedule(await valuesOf(tx, fields), fields, stored));
+          const builder = (await findBuilderFields(tx, id)) ?? null;
+          await replaceItinerary(
+            tx,
+            id,
+            withSchedule(await valuesOf(tx, fields, builder, id), fields, stored),
+          );
         }),
       CONFLICTS,
     );
@@ -288,6 +323,89 @@ export const createItineraryService = ({
     return withGallery(id, images);
   };
 
-  return { list, get, create, update, toggle, remove, addGallery, removeGalleryImage };
+  /**
+   * A title for a copy at `placeId` that no itinerary there has: "Copy of <title>", then
+   * "Copy of <title> (2)", (3)… (cut to the title limit). Read in the clone's transaction; the
+   * unique index still refuses a copy made at the same instant under the same name (409).
+   */
+  const copyTitle = async (tx: Executor, placeId: string, title: string): Promise<string> => {
+    const base = `Copy of ${title}`.slice(0, ITINERARY_LIMITS.title);
+    const taken = new Set(await titlesLike(tx, placeId, base.toLowerCase()));
+    for (let n = 1; ; n++) {
+      const suffix = n === 1 ? '' : ` (${String(n)})`;
+      const candidate = `${base.slice(0, ITINERARY_LIMITS.title - suffix.length)}${suffix}`;
+      if (!taken.has(candidate.toLowerCase())) return candidate;
+    }
+  };
+
+  /**
+   * POST clone-itinerary/{id} (issue 22): an inactive copy titled "Copy of <title>" with the
+   * days, FAQs, lists, prices and gallery. The gallery's files are copied under new keys before
+   * the transaction (media/pipeline.ts `copy`), so each itinerary owns its files and deleting one
+   * never breaks the other; the days' images point at the copies. Nothing is scheduled on the
+   * copy. A source deleted meanwhile answers 404 and the copied files are removed again.
+   */
+  const clone = async (rawId: string, log?: FastifyBaseLogger): Promise<Itinerary> => {
+    const id = asUuid(rawId);
+    const source = id ? await findItineraryRow(db, id) : undefined;
+    if (!id || !source) throw notFound();
+    const sourceImages = await listImagesOf(db, GALLERY, [id]);
+    const newId = await withStoredFiles(
+      storage,
+      async (batch) => {
+        // One at a time: a large gallery never holds every file in memory at once.
+        const copies: StoredImage[] = [];
+        for (const image of sourceImages) {
+          copies.push(await pipeline.copy(image, (key) => storage.read(key), batch));
+        }
+        return guardWrite(
+          () =>
+            transaction(db, async (tx) => {
+              if (!(await lockItinerary(tx, id))) throw notFound();
+              const copyId = uuidv7();
+              noteEntity(copyId);
+              const imageIds = new Map(sourceImages.map((image) => [image.id, uuidv7()]));
+              const {
+                id: _id,
+                createdAt: _createdAt,
+                updatedAt: _updatedAt,
+                version: _version,
+                ...fields
+              } = source;
+              await insertItinerary(tx, {
+                ...fields,
+                id: copyId,
+                title: await copyTitle(tx, source.placeId, source.title),
+                isActive: false,
+                ...NO_SCHEDULE,
+                dailyItinerary: source.dailyItinerary.map((day) => ({
+                  ...day,
+                  imageId: day.imageId ? (imageIds.get(day.imageId) ?? null) : null,
+                })),
+              });
+              if (copies.length > 0) {
+                await insertImages(
+                  tx,
+                  sourceImages.map((image, i) => ({
+                    ...(copies[i] as StoredImage),
+                    id: imageIds.get(image.id) ?? uuidv7(),
+                    ownerType: GALLERY,
+                    ownerId: copyId,
+                    altText: image.altText,
+                    sortOrder: image.sortOrder,
+                  })),
+                );
+              }
+              return copyId;
+            }),
+          CONFLICTS,
+        );
+      },
+      log,
+    );
+    return get(newId);
+  };
+
+  return { list, get, create, update, toggle, remove, addGallery, removeGalleryImage, clone };
 };
 export type ItineraryService = ReturnType<typeof createItineraryService>;

@@ -48,6 +48,8 @@ interface Ref {
   key: string;
   kind: string;
   table: IdTable;
+  /** The ids a non-id column names (default: the column's value is the id). */
+  idsOf?: (value: unknown) => string[];
 }
 
 interface RowRestorer {
@@ -64,12 +66,20 @@ const placeRefs: Ref[] = [
   { key: 'placeId', kind: 'place', table: places },
 ];
 const libraryRef: Ref = { key: 'imageLibraryId', kind: 'image library', table: imageLibraries };
+/** Issue 22: the places an itinerary's days visit. */
+const dayPlacesRef: Ref = {
+  key: 'dailyItinerary',
+  kind: 'place',
+  table: places,
+  idsOf: (days) =>
+    Array.isArray(days) ? days.flatMap((day) => stringIds((day as Json | null)?.placeIds)) : [],
+};
 
 const ROW_RESTORERS: Record<Exclude<RevisionEntity, 'homepage-settings'>, RowRestorer> = {
   itinerary: {
     target: ITINERARY_REVISIONS,
     table: itineraries,
-    refs: [...placeRefs, libraryRef],
+    refs: [...placeRefs, libraryRef, dayPlacesRef],
     hasImages: true,
   },
   blog: { target: BLOG_REVISIONS, table: placeBlogs, refs: placeRefs, hasImages: true },
@@ -181,9 +191,12 @@ const missingOf = async (
   const missing: Missing[] = [];
   for (const ref of restorer.refs) {
     const value = snapshot[ref.key];
-    if (typeof value !== 'string' || value === '') continue;
-    for (const gone of await absent(tx, ref.table, [value]))
-      missing.push({ kind: ref.kind, id: gone });
+    const ids = ref.idsOf
+      ? ref.idsOf(value)
+      : typeof value === 'string' && value !== ''
+        ? [value]
+        : [];
+    for (const gone of await absent(tx, ref.table, ids)) missing.push({ kind: ref.kind, id: gone });
   }
   const wanted = restorer.hasImages ? snapshotImages(snapshot) : [];
   const owned =
