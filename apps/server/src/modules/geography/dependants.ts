@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -85,7 +85,15 @@ const contentOf = async (tx: Executor, scope: PlaceScope): Promise<DependantGrou
   const tours = await tx
     .select({ id: itineraries.id, name: itineraries.title, total })
     .from(itineraries)
-    .where(inScope(itineraries.placeId, scope))
+    .where(
+      'placeId' in scope
+        ? // Issue 22: an itinerary whose days visit the place depends on it too.
+          or(
+            inScope(itineraries.placeId, scope),
+            sql`${itineraries.dailyItinerary} @> ${JSON.stringify([{ placeIds: [scope.placeId] }])}::jsonb`,
+          )
+        : inScope(itineraries.placeId, scope),
+    )
     .orderBy(byName(itineraries.title), asc(itineraries.id))
     .limit(DEPENDANT_SAMPLE_SIZE);
   return [

@@ -320,6 +320,26 @@ describe('itinerary builder API (issue 22)', () => {
     expect((await get(saved._id)).dailyItinerary[0]?.imageId).toBeNull();
   });
 
+  it('a place that a day visits cannot be deleted: the itinerary is named as its dependant', async () => {
+    const ids = await parents();
+    const visited = await makePlace(t.database.db, {
+      countryId: ids.countryId,
+      stateId: ids.stateId,
+    });
+    const saved = await created(
+      input(ids, { dailyItinerary: [{ title: 'Day 1', placeIds: [visited.id] }] }),
+    );
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: S.deletePlace(visited.id),
+      headers: auth,
+    });
+    const error = errorOf(res, 409);
+    expect(error.data).toEqual({
+      dependants: [{ kind: 'itinerary', count: 1, items: [{ _id: saved._id, name: saved.title }] }],
+    });
+  });
+
   it('a place a day visits that is deleted later drops out of the answer', async () => {
     const ids = await parents();
     const extra = await makePlace(t.database.db, {
