@@ -19,7 +19,7 @@ import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
 import { RICH_TEXT_MAX } from './place-details.js';
-import { GST_RATE_MAX, MEALS, priceBandOverlap } from './itinerary-pricing.js';
+import { GST_RATE_MAX, MEALS, priceBandOverlap } from './itinerary-bands.js';
 
 export const ITINERARY_LIMITS = {
   title: 200,
@@ -87,11 +87,7 @@ export const faqSchema = z.strictObject({
 const textListSchema = z
   .array(
     plain(
-      z
-        .string()
-        .trim()
-        .min(1, 'Write something or remove the item')
-        .max(ITINERARY_LIMITS.listItem),
+      z.string().trim().min(1, 'Write something or remove the item').max(ITINERARY_LIMITS.listItem),
     ),
   )
   .max(ITINERARY_LIMITS.listItems);
