@@ -485,6 +485,37 @@ describe('ItineraryFormModal: the itinerary builder (issue 22)', { timeout: 30_0
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('opened on a record with every issue 22 field, the untouched form closes without asking', async () => {
+    stubServer();
+    const gallery = [makeImage(1, { altText: 'Baga beach' })];
+    const { user, onClose } = await renderForm(
+      makeItinerary(1, {
+        gallery,
+        dailyItinerary: [
+          {
+            title: 'Day 1',
+            description: 'Arrive',
+            placeIds: ['p1'],
+            places: [{ _id: 'p1', name: 'Panaji', latitude: 15.49, longitude: 73.83 }],
+            meals: ['breakfast'],
+            stay: 'Houseboat',
+            transfer: 'Ferry',
+            imageId: gallery[0]?._id ?? null,
+          },
+        ],
+        highlights: ['Sunset cruise'],
+        inclusions: ['Breakfast'],
+        exclusions: ['Flights'],
+        priceBands: [{ months: ['NOV'], minGroupSize: 1, maxGroupSize: 4, pricePerPerson: 90000 }],
+        gst: { rate: 12.5, included: false },
+      }),
+    );
+    expect(screen.getByRole('spinbutton', { name: 'GST rate (%)' })).toHaveValue(12.5);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
+  });
+
   it('a server 400’s details land on the band, the GST rate, a list item and a day’s stay', async () => {
     stubServer(() =>
       jsonResponse(
