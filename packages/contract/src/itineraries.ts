@@ -19,7 +19,7 @@ import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
 import { RICH_TEXT_MAX } from './place-details.js';
-import { GST_RATE_MAX, MEALS, priceBandOverlap } from './itinerary-pricing.js';
+import { GST_RATE_MAX, MEALS, priceBandOverlap } from './itinerary-bands.js';
 
 export const ITINERARY_LIMITS = {
   title: 200,

@@ -12,23 +12,24 @@
  *   that applies there, and the base wherever no band covers a (month, size).
  */
 import { MONTH_CODES, type MonthCode } from './constants.js';
+import type { Meal, PriceBand } from './itinerary-bands.js';
 
-export const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
-export type Meal = (typeof MEALS)[number];
+// What the schemas need lives in `itinerary-bands.ts` (so a page that reads the itinerary module
+// does not carry the price table); this module stays the one place to import pricing from.
+export {
+  GST_RATE_MAX,
+  MEALS,
+  priceBandOverlap,
+  type Meal,
+  type PriceBand,
+} from './itinerary-bands.js';
+
 export const MEAL_LABELS: Record<Meal, string> = {
   breakfast: 'Breakfast',
   lunch: 'Lunch',
   dinner: 'Dinner',
 };
 
-export const GST_RATE_MAX = 28;
-
-export interface PriceBand {
-  months: readonly MonthCode[];
-  minGroupSize: number;
-  maxGroupSize: number;
-  pricePerPerson: number;
-}
 export interface GstSettings {
   /** Percent, 0–28 (two decimals at most). */
   rate: number;
@@ -48,23 +49,6 @@ export interface PricedItinerary {
 /** What a customer pays for `price` under `gst`, in whole rupees. */
 export const customerPrice = (price: number, gst: GstSettings = GST_DEFAULT): number =>
   gst.included || gst.rate === 0 ? price : Math.round((price * (100 + gst.rate)) / 100);
-
-/** The band indexes `[a, b]` that share a month and overlap in group size (first pair found). */
-export const priceBandOverlap = (bands: readonly PriceBand[]): [number, number] | null => {
-  for (let b = 1; b < bands.length; b++) {
-    const later = bands[b];
-    if (!later) continue;
-    for (let a = 0; a < b; a++) {
-      const earlier = bands[a];
-      if (!earlier) continue;
-      const sharesMonth = earlier.months.some((m) => later.months.includes(m));
-      const sharesSize =
-        earlier.minGroupSize <= later.maxGroupSize && later.minGroupSize <= earlier.maxGroupSize;
-      if (sharesMonth && sharesSize) return [a, b];
-    }
-  }
-  return null;
-};
 
 /** The months a package is sold in: its own, all twelve when it names none (calendar order). */
 export const sellingMonths = (months: readonly MonthCode[]): MonthCode[] =>

@@ -16,6 +16,10 @@ export const inputClasses = (invalid = false) =>
 
 export const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
 
+/** The smaller label of a field inside a list item (a day's title, a price band's months). */
+export const compactLabelClasses =
+  'mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300';
+
 /** The message under a field that is wrong. */
 export const fieldErrorClasses = 'mt-1 text-sm text-red-600 dark:text-red-400';
 

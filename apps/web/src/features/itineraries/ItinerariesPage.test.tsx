@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { API_PATHS, makePagination, type PermissionKey } from '@safarnama/contract';
 import { openPage } from '../../test/app';
 import {
+  jsonResponse,
   okEnvelope,
   stubXhr,
   type RecordedCall,
@@ -236,7 +237,9 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
     const { user } = await open();
     const row = within(await rowOf('Goa Beach Escape'));
     expect(screen.queryByRole('button', { name: 'Add New Itinerary' })).not.toBeInTheDocument();
-    expect(row.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+    expect(
+      row.queryByRole('button', { name: /^(Edit|Delete|Duplicate) / }),
+    ).not.toBeInTheDocument();
     expect(row.queryByRole('button', { name: /deactivate/ })).not.toBeInTheDocument();
     expect(row.getByText('Active')).toBeInTheDocument();
     await user.click(row.getByRole('button', { name: 'Manage Gallery (1)' }));
@@ -244,6 +247,68 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Sunset at Baga')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /^Remove image/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Upload Images' })).not.toBeInTheDocument();
+  });
+
+  it('Duplicate posts to the clone path, says so, and the list reloads with the copy', async () => {
+    let copied = false;
+    const copy = makeItinerary(3, { title: 'Copy of Goa Beach Escape', isActive: false });
+    const calls = stubServer({
+      list: () => okResponse(listAnswer(copied ? [copy, goa, ladakh] : [goa, ladakh])),
+      other: (call) => {
+        if (call.method === 'POST' && call.url === API_PATHS.itineraryTools.clone(goa._id)) {
+          copied = true;
+          return jsonResponse(okEnvelope({ data: copy }, 201, 'Itinerary duplicated'), 201);
+        }
+        return undefined;
+      },
+    });
+    const { user } = await open();
+    const row = await rowOf('Goa Beach Escape');
+    const before = listCalls(calls).length;
+    // Beside Edit.
+    expect(
+      within(row)
+        .getAllByRole('button', { name: /^(Edit|Duplicate|Delete) / })
+        .map((button) => button.textContent),
+    ).toEqual(['Edit', 'Duplicate', 'Delete']);
+    await user.click(within(row).getByRole('button', { name: 'Duplicate Goa Beach Escape' }));
+    expect(await screen.findByText('Itinerary duplicated')).toBeInTheDocument();
+    expect(await screen.findByText('Copy of Goa Beach Escape')).toBeInTheDocument();
+    expect(listCalls(calls).length).toBeGreaterThan(before);
+    const clone = calls.find((call) => call.method === 'POST');
+    expect(clone?.url).toBe(API_PATHS.itineraryTools.clone(goa._id));
+  });
+
+  it("a failed Duplicate shows the server's message", async () => {
+    stubServer({
+      other: (call) =>
+        call.method === 'POST'
+          ? errorResponse(409, 'CONFLICT', 'A copy of this itinerary is being made')
+          : undefined,
+    });
+    const { user } = await open();
+    const row = await rowOf('Ladakh Ride');
+    await user.click(within(row).getByRole('button', { name: 'Duplicate Ladakh Ride' }));
+    expect(await screen.findByText('A copy of this itinerary is being made')).toBeInTheDocument();
+  });
+
+  it("under the price, 'from ₹x' only when the lowest customer price differs", async () => {
+    stubServer({
+      list: () =>
+        okResponse(
+          listAnswer([
+            { ...goa, fromPrice: 98_000 },
+            { ...ladakh, fromPrice: ladakh.pricePerPerson },
+          ]),
+        ),
+    });
+    await open();
+    const row = await rowOf('Goa Beach Escape');
+    // The spec's text stays first: the rupee sign and the localized number.
+    const price = within(row).getAllByRole('cell')[4];
+    expect(price?.firstChild?.textContent).toBe('₹1,25,000');
+    expect(within(row).getByText('from ₹98,000')).toBeInTheDocument();
+    expect(within(await rowOf('Ladakh Ride')).queryByText(/^from /)).toBeNull();
   });
 
   it('with create but not delete: add and edit show, delete does not', async () => {

@@ -8,6 +8,7 @@ import {
   DeleteAction,
   EditAction,
   ListPageShell,
+  RowAction,
   StatusToggle,
   type Column,
 } from '../../components/ui/ListPageShell';
@@ -16,6 +17,7 @@ import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../..
 import { useCan } from '../auth/useCan';
 import { formatLocation, formatPrice } from './format';
 import {
+  useCloneItineraryMutation,
   useDeleteItineraryMutation,
   useListItinerariesQuery,
   useToggleItineraryStatusMutation,
@@ -61,7 +63,9 @@ const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
 /**
  * /services/itineraries, 'Itinerary Management' (spec §2): the searchable, paged table of tour
  * packages (Title, Duration, Type, Location, Price, Status pill, Gallery, Actions), with the lazy
- * create/edit and gallery modals and the delete confirmation.
+ * create/edit and gallery modals and the delete confirmation; issue 22: 'Duplicate' (an inactive
+ * copy, with `itineraries.create`) and, under the price, 'from ₹x' when bands or GST make the
+ * lowest customer price another.
  */
 export const ItinerariesPage = () => {
   useDisplaySettings(); // prices and dates follow the Basic Settings live
@@ -81,6 +85,7 @@ export const ItinerariesPage = () => {
   >(canCreate);
   const [toggleStatus] = useToggleItineraryStatusMutation();
   const [deleteItinerary] = useDeleteItineraryMutation();
+  const [cloneItinerary] = useCloneItineraryMutation();
   const toggle = useRowAction({
     run: (record: Itinerary) => toggleStatus(record._id).unwrap(),
     failure: 'Failed to update itinerary status',
@@ -91,7 +96,14 @@ export const ItinerariesPage = () => {
     success: ITINERARY_MESSAGES.deleted,
     failure: 'Failed to delete itinerary',
   });
-  const isBusy = (record: Itinerary): boolean => toggle.isBusy(record) || remove.isBusy(record);
+  // Issue 22: an inactive 'Copy of <title>'; the list reloads through the mutation's tag.
+  const duplicate = useRowAction({
+    run: (record: Itinerary) => cloneItinerary(record._id).unwrap(),
+    success: ITINERARY_MESSAGES.cloned,
+    failure: 'Failed to duplicate itinerary',
+  });
+  const isBusy = (record: Itinerary): boolean =>
+    toggle.isBusy(record) || remove.isBusy(record) || duplicate.isBusy(record);
 
   // The gallery modal follows the reloaded list, so its images and the row's count agree.
   const galleryRecord =
@@ -131,6 +143,11 @@ export const ItinerariesPage = () => {
             <td className={td}>{formatLocation(record)}</td>
             <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
               {formatPrice(record.pricePerPerson)}
+              {record.fromPrice !== undefined && record.fromPrice !== record.pricePerPerson ? (
+                <span className="block text-xs text-slate-500 dark:text-slate-400">
+                  from {formatPrice(record.fromPrice)}
+                </span>
+              ) : null}
             </td>
             <td className={td}>
               <div className="flex flex-col items-start gap-1">
@@ -163,6 +180,18 @@ export const ItinerariesPage = () => {
                 name={record.title}
                 onClick={canUpdate ? openForm : undefined}
               />
+              {canCreate ? (
+                <RowAction
+                  tone="indigo"
+                  aria-label={`Duplicate ${record.title}`}
+                  disabled={isBusy(record)}
+                  onClick={() => {
+                    duplicate.start(record);
+                  }}
+                >
+                  Duplicate
+                </RowAction>
+              ) : null}
               <DeleteAction
                 record={record}
                 name={record.title}

@@ -1,21 +1,49 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useFieldArray, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import {
+  DESCRIPTION_ROWS,
+  ITINERARY_LIMITS,
+  ITINERARY_TEXTS,
+  type Image,
+} from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
+import { compactLabelClasses, fieldErrorClasses, inputClasses } from '../../components/ui/Form';
+import { ItemButton } from '../../components/ui/ItemButtons';
 import { DragHandle, SortableArea, useSortableItem } from '../../components/ui/SortableArea';
-import { DESCRIPTION_ROWS, ITINERARY_LIMITS, ITINERARY_TEXTS } from '@safarnama/contract';
-import type { ItineraryFormValues } from './itineraries.form';
-import { fieldErrorClasses, inputClasses, iconButtonClasses } from '../../components/ui/Form';
+import { loadWithTimeout } from '../../app/lazy';
+import { newDay, type ItineraryFormValues } from './itineraries.form';
+import type { PickedPlace, PlaceCache } from './routeStops';
+
+/** A day's places and extras (issue 22), in their own chunk: one load for every day. */
+const DayDetails = lazy(() =>
+  loadWithTimeout(() => import('./DayDetails')).then((module) => ({
+    default: module.DayDetails,
+  })),
+);
 
 interface ItineraryDaysEditorProps {
   form: UseFormReturn<ItineraryFormValues, unknown, unknown>;
+  /** The names and coordinates of the places the days name (saved or picked in the form). */
+  places: PlaceCache;
+  /** A place was picked for a day: the form remembers its name and coordinates. */
+  onPickPlace: (place: PickedPlace) => void;
+  /** The saved itinerary's gallery, the images a day may show (none for a new itinerary). */
+  gallery: readonly Image[];
 }
 
 /**
  * The days of the plan (spec §2 "Daily Itinerary"): each with an editable title, a 4-row
  * description and a delete button, reordered by dragging the handle (pointer or keyboard: space,
  * arrows, space) or with 'Move up' / 'Move down'; 'Add Day' appends 'Day N' (N = count + 1).
+ * Issue 22: the places the day visits, in order, and its 'More for this day' (meals, stay,
+ * transfer, image).
  */
-export const ItineraryDaysEditor = ({ form }: ItineraryDaysEditorProps) => {
+export const ItineraryDaysEditor = ({
+  form,
+  places,
+  onPickPlace,
+  gallery,
+}: ItineraryDaysEditorProps) => {
   const { fields, append, remove, move } = useFieldArray({
     control: form.control,
     name: 'dailyItinerary',
@@ -28,7 +56,11 @@ export const ItineraryDaysEditor = ({ form }: ItineraryDaysEditorProps) => {
           No days yet. Use 'Add Day' to plan the first one.
         </p>
       ) : (
-        <SortableArea ids={fields.map((day) => day.id)} onMove={move}>
+        <SortableArea
+          ids={fields.map((day) => day.id)}
+          onMove={move}
+          itemName={(index) => `Day ${index + 1}`}
+        >
           <ol aria-label="Days" className="space-y-3">
             {fields.map((day, index) => (
               <SortableDay
@@ -46,7 +78,24 @@ export const ItineraryDaysEditor = ({ form }: ItineraryDaysEditorProps) => {
                 onDelete={() => {
                   remove(index);
                 }}
-              />
+              >
+                <Suspense
+                  fallback={
+                    <div
+                      aria-busy="true"
+                      className="h-16 animate-pulse rounded-md bg-slate-100 dark:bg-slate-800/60"
+                    />
+                  }
+                >
+                  <DayDetails
+                    form={form}
+                    index={index}
+                    places={places}
+                    onPickPlace={onPickPlace}
+                    gallery={gallery}
+                  />
+                </Suspense>
+              </SortableDay>
             ))}
           </ol>
         </SortableArea>
@@ -57,7 +106,7 @@ export const ItineraryDaysEditor = ({ form }: ItineraryDaysEditorProps) => {
           size="sm"
           disabled={fields.length >= ITINERARY_LIMITS.days}
           onClick={() => {
-            append({ title: `Day ${fields.length + 1}`, description: '' });
+            append(newDay(fields.length + 1));
           }}
         >
           {ITINERARY_TEXTS.addDay}
@@ -77,6 +126,8 @@ interface SortableDayProps {
   descriptionError?: string;
   onMove: (to: number) => void;
   onDelete: () => void;
+  /** The day's places and extras, under its description. */
+  children: ReactNode;
 }
 
 const SortableDay = ({
@@ -89,6 +140,7 @@ const SortableDay = ({
   descriptionError,
   onMove,
   onDelete,
+  children,
 }: SortableDayProps) => {
   const titleId = useId();
   const descriptionId = useId();
@@ -108,10 +160,7 @@ const SortableDay = ({
         />
         <div className="min-w-0 flex-1 space-y-2">
           <div>
-            <label
-              htmlFor={titleId}
-              className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300"
-            >
+            <label htmlFor={titleId} className={compactLabelClasses}>
               Day {position} title
             </label>
             <input
@@ -124,10 +173,7 @@ const SortableDay = ({
             {titleError ? <p className={fieldErrorClasses}>{titleError}</p> : null}
           </div>
           <div>
-            <label
-              htmlFor={descriptionId}
-              className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300"
-            >
+            <label htmlFor={descriptionId} className={compactLabelClasses}>
               Day {position} description
             </label>
             <textarea
@@ -141,59 +187,31 @@ const SortableDay = ({
             />
             {descriptionError ? <p className={fieldErrorClasses}>{descriptionError}</p> : null}
           </div>
+          {children}
         </div>
         <div className="mt-7 flex shrink-0 flex-col gap-1.5">
-          <button
-            type="button"
-            aria-label="Move up"
-            title="Move up"
+          <ItemButton
+            icon="up"
+            label="Move up"
             disabled={index === 0}
-            className={iconButtonClasses}
             onClick={() => {
               onMove(index - 1);
             }}
-          >
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
-              <path
-                fillRule="evenodd"
-                d="M14.78 11.78a.75.75 0 0 1-1.06 0L10 8.06l-3.72 3.72a.75.75 0 1 1-1.06-1.06l4.25-4.25a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </button>
-          <button
-            type="button"
-            aria-label="Move down"
-            title="Move down"
+          />
+          <ItemButton
+            icon="down"
+            label="Move down"
             disabled={index === count - 1}
-            className={iconButtonClasses}
             onClick={() => {
               onMove(index + 1);
             }}
-          >
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
-              <path
-                fillRule="evenodd"
-                d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </button>
-          <button
-            type="button"
-            aria-label={`Delete day ${position}`}
+          />
+          <ItemButton
+            icon="delete"
+            label={`Delete day ${position}`}
             title="Delete day"
-            className={`${iconButtonClasses} text-red-600 hover:text-red-700 dark:text-red-400`}
             onClick={onDelete}
-          >
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
-              <path
-                fillRule="evenodd"
-                d="M8.75 1A2.75 2.75 0 0 0 6 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 1 0 .23 1.482l.149-.022.841 10.518A2.75 2.75 0 0 0 7.596 19h4.807a2.75 2.75 0 0 0 2.742-2.53l.841-10.52.149.023a.75.75 0 0 0 .23-1.482A41.03 41.03 0 0 0 14 4.193V3.75A2.75 2.75 0 0 0 11.25 1h-2.5ZM10 4c.84 0 1.673.025 2.5.075V3.75c0-.69-.56-1.25-1.25-1.25h-2.5c-.69 0-1.25.56-1.25 1.25v.325C8.327 4.025 9.16 4 10 4ZM8.58 7.72a.75.75 0 0 0-1.5.06l.3 7.5a.75.75 0 1 0 1.5-.06l-.3-7.5Zm4.34.06a.75.75 0 1 0-1.5-.06l-.3 7.5a.75.75 0 1 0 1.5.06l.3-7.5Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </button>
+          />
         </div>
       </div>
     </li>

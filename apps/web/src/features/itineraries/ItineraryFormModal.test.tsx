@@ -131,9 +131,11 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Create New Itinerary' })).toBeInTheDocument();
     expect(headings()).toEqual([
       'Itinerary Information',
+      'Seasonal & Group Pricing',
       'SEO Optimization',
       'Location Details',
       'Daily Itinerary',
+      'Highlights, Inclusions & Exclusions',
       'FAQs',
       'Schedule',
     ]);
@@ -398,9 +400,25 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
       countryId: 'c1',
       stateId: 's1',
       placeId: 'p1',
-      dailyItinerary: [{ title: 'Day 1', description: '' }],
+      dailyItinerary: [
+        {
+          title: 'Day 1',
+          description: '',
+          placeIds: [],
+          meals: [],
+          stay: '',
+          transfer: '',
+          imageId: null,
+        },
+      ],
       faqs: [],
       isActive: true,
+      // Issue 22: nothing added, so empty lists, no bands and GST_DEFAULT.
+      highlights: [],
+      inclusions: [],
+      exclusions: [],
+      priceBands: [],
+      gst: { rate: 0, included: true },
     });
   });
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
 import {
   GROUP_SIZE_MIN,
@@ -7,7 +7,6 @@ import {
   ITINERARY_TEXTS,
   LANGUAGES,
   META_DESCRIPTION_ROWS,
-  MONTHS,
   PRICE_MIN,
   RICH_TEXT_HEIGHT,
   TOUR_TYPES,
@@ -28,6 +27,7 @@ import { withScheduleRules } from '../../lib/schedule';
 import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
 import { ItineraryDaysEditor } from './ItineraryDaysEditor';
+import { placesOfRecord, type PickedPlace, type PlaceCache } from './routeStops';
 import {
   fieldErrorClasses,
   FormActions,
@@ -40,6 +40,7 @@ import {
 } from '../../components/ui/Form';
 import {
   ITINERARY_REQUIRED_MESSAGES,
+  MONTH_OPTIONS,
   initialItineraryValues,
   toItineraryRequest,
   type ItineraryFormValues,
@@ -48,6 +49,31 @@ import { useCreateItineraryMutation, useUpdateItineraryMutation } from './itiner
 import { ITINERARY_CONFLICT_FIELDS } from './itineraries.conflict';
 import { getDisplaySettings } from '../../lib/format';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
+import { loadWithTimeout } from '../../app/lazy';
+
+/** Issue 22: the pricing section (bands, GST, the live table) in its own chunk (60 KB budget). */
+const ItineraryPricingSection = lazy(() =>
+  loadWithTimeout(() => import('./ItineraryPricingSection')).then((module) => ({
+    default: module.ItineraryPricingSection,
+  })),
+);
+
+/** Issue 22: Highlights, Inclusions and Exclusions, in their own chunk too. */
+const ItineraryTextLists = lazy(() =>
+  loadWithTimeout(() => import('./ItineraryTextLists')).then((module) => ({
+    default: module.ItineraryTextLists,
+  })),
+);
+
+/** What a section loaded on its own shows meanwhile. */
+const SectionLoading = ({ label }: { label: string }) => (
+  <div
+    aria-busy="true"
+    className="h-24 animate-pulse rounded-md border border-dashed border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/40"
+  >
+    <span className="sr-only">Loading {label}…</span>
+  </div>
+);
 
 interface ItineraryFormModalProps {
   /** null: 'Create New Itinerary'; a listed itinerary: 'Edit Itinerary'. */
@@ -61,7 +87,6 @@ const failureMessage = (error: unknown): string =>
   (wasAnswered(error) ? ITINERARY_MESSAGES.saveFailed : ITINERARY_MESSAGES.saveError);
 
 const LANGUAGE_OPTIONS = textOptions(LANGUAGES);
-const MONTH_OPTIONS = MONTHS.map(({ code, name }) => ({ value: code, label: name }));
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const headingId = useId();
@@ -115,9 +140,10 @@ const ChoicesField = <V extends string>({
 );
 
 /**
- * 'Create New Itinerary' / 'Edit Itinerary' (spec §2): Itinerary Information, SEO Optimization
- * (public only), Location Details, Daily Itinerary (add, edit, delete, reorder by dragging) and
- * FAQs (public only). On `useContractForm` with the contract's `itineraryInputSchema`; a create
+ * 'Create New Itinerary' / 'Edit Itinerary' (spec §2): Itinerary Information, Seasonal & Group
+ * Pricing (issue 22), SEO Optimization (public only), Location Details, Daily Itinerary (add,
+ * edit, delete, reorder by dragging; issue 22: each day's places, meals, stay, transfer, image),
+ * Highlights, Inclusions & Exclusions (issue 22) and FAQs (public only). On `useContractForm` with the contract's `itineraryInputSchema`; a create
  * carries the form's Idempotency-Key; spec §8's texts on success and failure.
  */
 export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps) => {
@@ -138,6 +164,14 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
     control,
     name: ['visibility', 'countryId', 'stateId', 'placeId'],
   });
+  // Issue 22: the names and coordinates of the days' places, saved and picked (the route map's).
+  const [places, setPlaces] = useState<PlaceCache>(() => placesOfRecord(record));
+  const rememberPlaces = (known: PlaceCache) => {
+    setPlaces((cache) => ({ ...cache, ...known }));
+  };
+  const rememberPlace = (place: PickedPlace) => {
+    rememberPlaces({ [place._id]: place });
+  };
   const [create] = useCreateItineraryMutation();
   const [update] = useUpdateItineraryMutation();
   // Issue 21: saves send the version the form opened with; a stale one opens the conflict dialog.
@@ -146,7 +180,10 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
     version: record?.version,
     noun: 'itinerary',
     fields: ITINERARY_CONFLICT_FIELDS,
-    toValues: (current) => initialItineraryValues(current as unknown as Itinerary),
+    toValues: (current) => {
+      rememberPlaces(placesOfRecord(current as unknown as Itinerary));
+      return initialItineraryValues(current as unknown as Itinerary);
+    },
   });
   const descriptionId = useId();
   const isPublic = visibility === 'public';
@@ -335,6 +372,12 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
             </div>
           </Section>
 
+          <Section title="Seasonal & Group Pricing">
+            <Suspense fallback={<SectionLoading label="pricing" />}>
+              <ItineraryPricingSection form={form} />
+            </Suspense>
+          </Section>
+
           {isPublic ? (
             <Section title="SEO Optimization">
               <div className="grid gap-4">
@@ -383,7 +426,18 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
           </Section>
 
           <Section title="Daily Itinerary">
-            <ItineraryDaysEditor form={form} />
+            <ItineraryDaysEditor
+              form={form}
+              places={places}
+              onPickPlace={rememberPlace}
+              gallery={record?.gallery ?? []}
+            />
+          </Section>
+
+          <Section title="Highlights, Inclusions & Exclusions">
+            <Suspense fallback={<SectionLoading label="the lists" />}>
+              <ItineraryTextLists form={form} />
+            </Suspense>
           </Section>
 
           {isPublic ? (

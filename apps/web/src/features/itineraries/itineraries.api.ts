@@ -20,6 +20,7 @@ import {
 } from '../../app/api';
 
 const PATHS = API_PATHS.service;
+const TOOLS = API_PATHS.itineraryTools;
 /** Every change reloads the lists (no query holds one itinerary). */
 const LIST = [{ type: 'Itinerary', id: 'LIST' }] as const;
 
@@ -84,6 +85,8 @@ export const itinerariesApi = injectEndpoints({
     LIST,
   ),
   toggleItineraryStatus: mutation(call('PATCH', PATHS.toggleItinerary), recordOf<Itinerary>, LIST),
+  /** Issue 22: `POST clone-itinerary/{id}` → 201, an inactive 'Copy of <title>' in `data.data`. */
+  cloneItinerary: mutation(call('POST', TOOLS.clone), recordOf<Itinerary>, LIST),
   /** Multipart `itineraryId`, `images` files and `altTexts[i]` (`buildItineraryGalleryForm`). */
   addItineraryGalleryImages: mutation(
     (arg: MultipartArgs & { id: string }) =>
@@ -103,6 +106,6 @@ export const itinerariesApi = injectEndpoints({
 
 export const { useListItinerariesQuery, useCreateItineraryMutation } = itinerariesApi;
 export const { useUpdateItineraryMutation, useDeleteItineraryMutation } = itinerariesApi;
-export const { useToggleItineraryStatusMutation } = itinerariesApi;
+export const { useToggleItineraryStatusMutation, useCloneItineraryMutation } = itinerariesApi;
 export const { useAddItineraryGalleryImagesMutation, useRemoveItineraryGalleryImageMutation } =
   itinerariesApi;

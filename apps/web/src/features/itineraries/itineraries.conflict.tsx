@@ -1,4 +1,4 @@
-import { MONTHS } from '@safarnama/contract';
+import { groupSizeLabel, MEAL_LABELS, MONTHS } from '@safarnama/contract';
 import type { ConflictField } from '../../components/conflict/conflictFields';
 import { LocationName } from '../geography/LocationName';
 import { LibraryName } from '../image-libraries/LibraryName';
@@ -49,8 +49,38 @@ export const ITINERARY_CONFLICT_FIELDS: readonly ConflictField<ItineraryFormValu
     label: 'Daily itinerary',
     read: ({ dailyItinerary }) =>
       dailyItinerary.map((day, index) => ({
-        text: [`Day ${index + 1}: ${day.title}`, day.description].filter(Boolean).join(' — '),
+        text: [
+          `Day ${index + 1}: ${day.title}`,
+          day.description,
+          // Issue 22: what else the day holds, so a change there reads as one.
+          (day.meals ?? []).map((meal) => MEAL_LABELS[meal]).join(', '),
+          day.stay ? `Stay: ${day.stay}` : '',
+          day.transfer ? `Transfer: ${day.transfer}` : '',
+          day.placeIds?.length
+            ? `${String(day.placeIds.length)} place${day.placeIds.length === 1 ? '' : 's'}`
+            : '',
+          day.imageId ? 'With an image' : '',
+        ]
+          .filter(Boolean)
+          .join(' — '),
       })),
+  },
+  { keys: ['highlights'], label: 'Highlights' },
+  { keys: ['inclusions'], label: 'Inclusions' },
+  { keys: ['exclusions'], label: 'Exclusions' },
+  {
+    keys: ['priceBands'],
+    label: 'Price bands',
+    read: ({ priceBands }) =>
+      priceBands.map((band) => ({
+        text: `${band.months.map((code) => MONTH_NAMES.get(code) ?? code).join(', ')} · ${groupSizeLabel(band.minGroupSize, band.maxGroupSize)} people · ${Number.isNaN(band.pricePerPerson) ? '' : formatPrice(band.pricePerPerson)}`,
+      })),
+  },
+  {
+    keys: ['gst'],
+    label: 'GST',
+    read: ({ gst }) =>
+      `${Number.isNaN(gst.rate) ? '' : `${String(gst.rate)} %`}, ${gst.included ? 'included in the prices' : 'added to the prices'}`,
   },
   {
     keys: ['faqs'],

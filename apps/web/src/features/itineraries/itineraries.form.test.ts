@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { itineraryInputSchema } from '@safarnama/contract';
+import { fromPrice, GST_DEFAULT, itineraryInputSchema, priceTable } from '@safarnama/contract';
 import { formEntries } from '../../test/utils';
 import {
   buildItineraryGalleryForm,
+  dayHasExtras,
   initialItineraryValues,
+  livePricing,
   monthCodesOf,
+  newDay,
+  newPriceBand,
   toItineraryRequest,
   type ItineraryFormValues,
 } from './itineraries.form';
+import { makeImage } from '../image-libraries/test-data';
 import { makeItinerary } from './test-data';
 
 const filled = (overrides: Partial<ItineraryFormValues> = {}): ItineraryFormValues => ({
@@ -44,6 +49,12 @@ describe('initialItineraryValues', () => {
       dailyItinerary: [],
       faqs: [],
       isActive: true,
+      // Issue 22: no lists, no bands, GST_DEFAULT.
+      highlights: [],
+      inclusions: [],
+      exclusions: [],
+      priceBands: [],
+      gst: { rate: 0, included: true },
       // Issue 21: nothing scheduled.
       publishDate: '',
       publishTime: '',
@@ -73,6 +84,84 @@ describe('initialItineraryValues', () => {
       dailyItinerary: record.dailyItinerary,
       faqs: record.faqs,
     });
+  });
+
+  it('a record saved before issue 22 opens with empty extras, lists and bands and GST_DEFAULT', () => {
+    const values = initialItineraryValues(makeItinerary(1));
+    expect(values.dailyItinerary[0]).toEqual({
+      title: 'Day 1',
+      description: 'Arrive in Panaji',
+      placeIds: [],
+      meals: [],
+      stay: '',
+      transfer: '',
+      imageId: null,
+    });
+    expect(values).toMatchObject({
+      highlights: [],
+      inclusions: [],
+      exclusions: [],
+      priceBands: [],
+      gst: GST_DEFAULT,
+    });
+    // A copy: editing the form's GST never changes the shared default.
+    expect(values.gst).not.toBe(GST_DEFAULT);
+  });
+
+  it('a record with the issue 22 fields maps each of them', () => {
+    const record = makeItinerary(1, {
+      dailyItinerary: [
+        {
+          title: 'Day 1',
+          description: '',
+          placeIds: ['p2', 'p1'],
+          places: [],
+          meals: ['breakfast', 'dinner'],
+          stay: 'Taj Fort Aguada',
+          transfer: 'Private cab',
+          imageId: 'img-1',
+        },
+      ],
+      highlights: ['Sunset cruise'],
+      inclusions: ['Breakfast'],
+      exclusions: ['Flights'],
+      priceBands: [{ months: ['NOV'], minGroupSize: 1, maxGroupSize: 4, pricePerPerson: 150000 }],
+      gst: { rate: 5, included: false },
+    });
+    expect(initialItineraryValues(record)).toMatchObject({
+      dailyItinerary: [
+        {
+          placeIds: ['p2', 'p1'],
+          meals: ['breakfast', 'dinner'],
+          stay: 'Taj Fort Aguada',
+          transfer: 'Private cab',
+          imageId: 'img-1',
+        },
+      ],
+      highlights: ['Sunset cruise'],
+      inclusions: ['Breakfast'],
+      exclusions: ['Flights'],
+      priceBands: [{ months: ['NOV'], minGroupSize: 1, maxGroupSize: 4, pricePerPerson: 150000 }],
+      gst: { rate: 5, included: false },
+    });
+  });
+
+  it("a new day is 'Day N' with an empty description and no extras", () => {
+    expect(newDay(3)).toEqual({
+      title: 'Day 3',
+      description: '',
+      placeIds: [],
+      meals: [],
+      stay: '',
+      transfer: '',
+      imageId: null,
+    });
+    expect(dayHasExtras(newDay(1))).toBe(false);
+    expect(dayHasExtras({ ...newDay(1), placeIds: ['p1'] })).toBe(false);
+    expect(dayHasExtras({ ...newDay(1), meals: ['lunch'] })).toBe(true);
+    expect(dayHasExtras({ ...newDay(1), stay: ' Houseboat ' })).toBe(true);
+    expect(dayHasExtras({ ...newDay(1), transfer: 'Ferry' })).toBe(true);
+    expect(dayHasExtras({ ...newDay(1), imageId: 'img-1' })).toBe(true);
   });
 
   it('monthCodesOf accepts names and codes, in calendar order, once each', () => {
@@ -124,6 +213,105 @@ describe('toItineraryRequest', () => {
       dailyItinerary: record.dailyItinerary,
       faqs: record.faqs,
     });
+  });
+});
+
+describe('issue 22 in the request', () => {
+  it('the day extras, lists, bands and GST are sent as the form holds them', () => {
+    const record = makeItinerary(4, { gallery: [makeImage(1, { _id: 'img-1' })] });
+    const values = filled({
+      dailyItinerary: [
+        {
+          ...newDay(1),
+          placeIds: ['p2', 'p1'],
+          meals: ['breakfast', 'lunch'],
+          stay: ' Houseboat ',
+          transfer: 'Ferry',
+          imageId: 'img-1',
+        },
+      ],
+      highlights: [' Sunset cruise ', 'Spice farm'],
+      inclusions: ['Breakfast'],
+      exclusions: ['Flights'],
+      priceBands: [
+        { months: ['NOV', 'DEC'], minGroupSize: 1, maxGroupSize: 4, pricePerPerson: 9000 },
+      ],
+      gst: { rate: 5, included: false },
+    });
+    expect(itineraryInputSchema.parse(toItineraryRequest(values, record))).toMatchObject({
+      dailyItinerary: [
+        {
+          title: 'Day 1',
+          placeIds: ['p2', 'p1'],
+          meals: ['breakfast', 'lunch'],
+          stay: 'Houseboat',
+          transfer: 'Ferry',
+          imageId: 'img-1',
+        },
+      ],
+      highlights: ['Sunset cruise', 'Spice farm'],
+      inclusions: ['Breakfast'],
+      exclusions: ['Flights'],
+      priceBands: [
+        { months: ['NOV', 'DEC'], minGroupSize: 1, maxGroupSize: 4, pricePerPerson: 9000 },
+      ],
+      gst: { rate: 5, included: false },
+    });
+  });
+
+  it("a day's image that is not in the saved gallery is sent as none", () => {
+    const values = filled({ dailyItinerary: [{ ...newDay(1), imageId: 'gone' }] });
+    expect(toItineraryRequest(values, makeItinerary(1)).dailyItinerary?.[0]?.imageId).toBeNull();
+    expect(toItineraryRequest(values).dailyItinerary?.[0]?.imageId).toBeNull();
+  });
+
+  it('a new price band covers every group size up to the itinerary’s, at the base price', () => {
+    expect(newPriceBand(12, 125000)).toEqual({
+      months: [],
+      minGroupSize: 1,
+      maxGroupSize: 12,
+      pricePerPerson: 125000,
+    });
+    expect(newPriceBand(Number.NaN, Number.NaN)).toMatchObject({
+      maxGroupSize: 1,
+      pricePerPerson: 0,
+    });
+  });
+});
+
+describe('livePricing', () => {
+  const base = {
+    pricePerPerson: 100,
+    groupSize: 6,
+    months: ['MAR' as const, 'NOV' as const],
+    priceBands: [],
+    gst: { rate: 0, included: true },
+  };
+
+  it('leaves out the bands not complete yet, and waits for a base price and a readable GST', () => {
+    const pricing = livePricing({
+      ...base,
+      priceBands: [
+        { months: ['NOV'], minGroupSize: 1, maxGroupSize: 2, pricePerPerson: 80 },
+        { months: [], minGroupSize: 1, maxGroupSize: 2, pricePerPerson: 10 },
+        { months: ['MAR'], minGroupSize: 5, maxGroupSize: 2, pricePerPerson: 10 },
+        { months: ['MAR'], minGroupSize: 1, maxGroupSize: Number.NaN, pricePerPerson: 10 },
+        { months: ['MAR'], minGroupSize: 1, maxGroupSize: 2, pricePerPerson: Number.NaN },
+      ],
+    });
+    expect(pricing?.priceBands).toEqual([
+      { months: ['NOV'], minGroupSize: 1, maxGroupSize: 2, pricePerPerson: 80 },
+    ]);
+    expect(pricing && fromPrice(pricing)).toBe(80);
+    expect(pricing && priceTable(pricing).rows).toEqual([
+      { from: 1, to: 2, prices: [100, 80] },
+      { from: 3, to: 6, prices: [100, 100] },
+    ]);
+    expect(livePricing({ ...base, pricePerPerson: Number.NaN })).toBeNull();
+    expect(livePricing({ ...base, gst: { rate: 30, included: false } })).toBeNull();
+    expect(livePricing({ ...base, gst: { rate: Number.NaN, included: false } })).toBeNull();
+    // A cleared group size reads as one person.
+    expect(livePricing({ ...base, groupSize: Number.NaN })?.groupSize).toBe(1);
   });
 });
 

@@ -4,13 +4,19 @@ import {
   DEFAULT_VISIBILITY,
   GROUP_SIZE_DEFAULT,
   GST_DEFAULT,
+  GST_RATE_MAX,
   ITINERARY_GALLERY_FIELDS as FIELDS,
+  ITINERARY_LIMITS,
   MONTH_CODE_BY_NAME,
   MONTH_CODES,
+  MONTHS,
   PRICE_DEFAULT,
+  type DayPlanInput,
   type Itinerary,
   type ItineraryInput,
   type MonthCode,
+  type PriceBandInput,
+  type PricedItinerary,
   type TourType,
 } from '@safarnama/contract';
 import { toFormData } from '../../lib/multipart';
@@ -30,6 +36,9 @@ export type ItineraryFormValues = Omit<
   Required<ItineraryInput>,
   'type' | 'publishAt' | 'unpublishAt'
 > & { type: TourType | '' } & ScheduleFormValues;
+
+/** Month choices of the Months field and of a price band: codes, read as names. */
+export const MONTH_OPTIONS = MONTHS.map(({ code, name }) => ({ value: code, label: name }));
 
 /** The spec §5 required inputs whose emptiness the schema words generically. */
 export const ITINERARY_REQUIRED_MESSAGES = {
@@ -87,6 +96,70 @@ export const initialItineraryValues = (record: Itinerary | null): ItineraryFormV
   ...scheduleFormValues(record),
 });
 
+/** The day 'Add Day' appends (spec §2: 'Day N', empty description), with no extras yet. */
+export const newDay = (position: number): DayPlanInput => ({
+  title: `Day ${position}`,
+  description: '',
+  placeIds: [],
+  meals: [],
+  stay: '',
+  transfer: '',
+  imageId: null,
+});
+
+/** Whether a day has anything in its 'More for this day' area (meals, stay, transfer, image). */
+export const dayHasExtras = (day: DayPlanInput | undefined): boolean =>
+  Boolean(
+    day &&
+    ((day.meals?.length ?? 0) > 0 || day.stay?.trim() || day.transfer?.trim() || day.imageId),
+  );
+
+/**
+ * The band 'Add price band' appends: no month yet (the admin picks them), every group size up to
+ * the itinerary's, at the base price.
+ */
+export const newPriceBand = (groupSize: number, pricePerPerson: number): PriceBandInput => ({
+  months: [],
+  minGroupSize: 1,
+  maxGroupSize: Number.isInteger(groupSize) && groupSize >= 1 ? groupSize : 1,
+  pricePerPerson: Number.isInteger(pricePerPerson) && pricePerPerson >= 0 ? pricePerPerson : 0,
+});
+
+const wholeAtLeast = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
+const isSize = wholeAtLeast(1);
+const isPrice = wholeAtLeast(0);
+
+/**
+ * What the live price table is computed from (issue 22): the form's prices as they are typed,
+ * leaving out the bands not complete yet (no month, an empty number, smallest above largest).
+ * Null while the base price or the GST rate cannot be read: the table waits for them.
+ */
+export const livePricing = (
+  values: Pick<
+    ItineraryFormValues,
+    'pricePerPerson' | 'groupSize' | 'months' | 'priceBands' | 'gst'
+  >,
+): PricedItinerary | null => {
+  const { rate } = values.gst;
+  if (!isPrice(values.pricePerPerson) || !(rate >= 0 && rate <= GST_RATE_MAX)) return null;
+  return {
+    pricePerPerson: values.pricePerPerson,
+    groupSize: isSize(values.groupSize)
+      ? Math.min(values.groupSize, ITINERARY_LIMITS.groupSizeMax)
+      : 1,
+    months: values.months,
+    priceBands: values.priceBands.filter(
+      (band) =>
+        band.months.length > 0 &&
+        isSize(band.minGroupSize) &&
+        isSize(band.maxGroupSize) &&
+        band.minGroupSize <= band.maxGroupSize &&
+        isPrice(band.pricePerPerson),
+    ),
+    gst: values.gst,
+  };
+};
+
 /**
  * The request (inside `data`) the form's values make, before the contract schema checks and
  * trims it: a private itinerary sends no SEO and no FAQs, as spec §2 shows those sections only
@@ -97,6 +170,11 @@ export const toItineraryRequest = (
   stored: Itinerary | null = null,
 ): ItineraryInput => {
   const request = withScheduleRequest(values, stored, null);
+  // A day's image is one of the saved gallery's (a new itinerary has none yet).
+  const gallery = new Set((stored?.gallery ?? []).map((image) => image._id));
+  request.dailyItinerary = request.dailyItinerary.map((day) =>
+    day.imageId && !gallery.has(day.imageId) ? { ...day, imageId: null } : day,
+  );
   return (
     request.visibility === 'public'
       ? request
