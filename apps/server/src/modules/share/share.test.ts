@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -543,17 +544,29 @@ describe('share links (issue 22)', () => {
     expect(rendered).toEqual([]);
   });
 
-  it('without a PDF renderer wired: no Download button, and the PDF route answers the 404 page', async () => {
-    const bare = await createTestApp({ database: t.database });
+  it('without a PDF renderer wired: no Download button, the PDF route answers the 404 page; tokens stay out of the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const bare = await createTestApp({ database: t.database, logger: { level: 'debug', stream } });
     try {
       const { itinerary } = await createItinerary();
       const link = await shared(itinerary._id);
-      const res = await bare.app.inject({ method: 'GET', url: P.page(tokenOf(link.url)) });
+      const token = tokenOf(link.url);
+      const res = await bare.app.inject({ method: 'GET', url: P.page(token) });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(PUBLIC_TRIP_TEXTS.downloadPdf);
-      const pdf = await bare.app.inject({ method: 'GET', url: P.pdf(tokenOf(link.url)) });
+      const pdf = await bare.app.inject({ method: 'GET', url: P.pdf(token) });
       expect(pdf.statusCode).toBe(404);
       expect(pdf.body).toBe(UNAVAILABLE_PAGE);
+      // The request lines name the route without its credential.
+      const log = lines.join('\n');
+      expect(log).toContain('/trip/[redacted]/pdf');
+      expect(log).not.toContain(token);
     } finally {
       await bare.app.close();
     }
