@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -68,6 +72,13 @@ import {
 import { blogRoutes } from './modules/blogs/blogs.routes.js';
 import { createBlogService, type BlogService } from './modules/blogs/blogs.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { shareRoutes } from './modules/share/share.routes.js';
+import { createShareService } from './modules/share/share.service.js';
+import {
+  redactTripToken,
+  tripRoutes,
+  type ItineraryPdfRenderer,
+} from './modules/share/trip.routes.js';
 import { registerAudit } from './http/audit.js';
 import { registerDrain } from './http/drain.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -165,6 +176,11 @@ export interface AppDeps {
   realtime?: Realtime;
   /** Extra route modules registered like the built-in ones (tests add tiny probe routes). */
   routes?: ((app: FastifyInstance) => Promise<void>)[];
+  /**
+   * Issue 22: what renders an itinerary as a PDF for the public share page's `/trip/{token}/pdf`
+   * (the itinerary PDF module; tests pass a fake). Without it that route answers its 404 page.
+   */
+  itineraryPdf?: ItineraryPdfRenderer;
 }
 
 export interface AppServices {
@@ -228,7 +244,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         : {
             level: config.logLevel,
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-            serializers: { err: (err: unknown) => stdSerializers.err(loggableError(err) as Error) },
+            serializers: {
+              err: (err: unknown) => stdSerializers.err(loggableError(err) as Error),
+              // Fastify's own request fields, with a share link's token out of the URL.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactTripToken(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket.remotePort,
+              }),
+            },
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     // Per-request lines at debug; at info only failed (≥ 500) or slow answers (http/logging.ts).
@@ -324,6 +350,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
   const itineraries = createItineraryService({ db: database.db, storage, pipeline, now });
   const homepage = createHomepageService({ db: database.db, storage, now });
+  // Share links (issue 22): the admin routes and the public trip page read the itinerary as
+  // its service presents it, with the Basic Settings' branding.
+  const share = createShareService({
+    db: database.db,
+    now,
+    publicUrl,
+    itineraries,
+    branding: basicSettings.branding,
+  });
   const roles = createRoleService({ db: database.db, realtime });
   const push = createPushService({
     db: database.db,
@@ -510,6 +545,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(placeDetailsRoutes({ placeDetails }));
   await app.register(blogRoutes({ blogs }));
   await app.register(itineraryRoutes({ itineraries }));
+  await app.register(shareRoutes({ share }));
   await app.register(
     dashboardRoutes({
       dashboard: createDashboardService({ db: database.db }),
@@ -536,6 +572,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(marketingRoutes({ marketing }));
   if (storage.localRoot) await registerUploads(app, storage.localRoot);
   for (const routes of deps.routes ?? []) await app.register(routes);
+  // The public trip page of a share link and its PDF (issue 22), before the web app and its
+  // history fallback. The PDF is rendered by the itinerary PDF service, which app.ts provides
+  // as `pdf` (here the one `deps.itineraryPdf` names); without a renderer the PDF route answers
+  // the page's 404.
+  await app.register(tripRoutes({ share, pdf: deps.itineraryPdf }));
   const index = await registerWeb(app, config.webDist);
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {

@@ -232,6 +232,7 @@ const VERBS: Record<string, string> = {
   invite: 'Invited',
   'resend-invitation': 'Re-sent the invitation of',
   permissions: 'Changed the permissions of',
+  revoke: 'Revoked',
   'gallery-add': 'Added images to',
   'gallery-remove': 'Removed images from',
   images: 'Changed the images of',

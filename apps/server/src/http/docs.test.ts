@@ -23,9 +23,11 @@ interface Doc {
  * Bytes of /api/docs/json: 482,904 with every schema inlined; 163,128 with the shared components
  * (measured when this bound was set). The bound is that measure + ~15%. Issue 21 (revisions,
  * scheduled publishing and the homepage lineup routes, their records shared as components)
- * brought it to about 190,000: raised to 198,000.
+ * brought it to about 190,000: raised to 198,000. Issue 22's itinerary fields took it to 196,300
+ * and its share-link routes (create, list, revoke; `ShareLink` a component) to 201,100: raised to
+ * 206,000.
  */
-const DOC_SIZE_LIMIT = 198_000;
+const DOC_SIZE_LIMIT = 206_000;
 
 const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 

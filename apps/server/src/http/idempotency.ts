@@ -37,6 +37,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyState | null;
   }
+  interface FastifySchema {
+    /**
+     * `false`: a create whose answer must never be stored — it carries a secret given out once
+     * (a share link's token, issue 22). It does not honour `Idempotency-Key` (nor document it); a
+     * retried create makes a second, harmless record.
+     */
+    idempotency?: false;
+  }
 }
 
 /** SHA-256 of a body, with every occurrence of `boundary` (multipart) replaced by a constant. */
@@ -80,7 +88,7 @@ const boundaryOf = (request: FastifyRequest): Buffer | null => {
 
 /**
  * Whether a route honours `Idempotency-Key`: a create (a POST whose schema answers 201) that needs
- * a session (keys belong to the signed-in admin). The hook below and the OpenAPI document
+ * a session (keys belong to the signed-in admin), unless its schema says `idempotency: false`. The hook below and the OpenAPI document
  * (docs.ts) both use this rule.
  */
 export const honoursIdempotencyKey = (
@@ -89,6 +97,7 @@ export const honoursIdempotencyKey = (
   access: RouteAccess | undefined,
 ): boolean => {
   const response = schema?.response as Record<string, unknown> | undefined;
+  if (schema?.idempotency === false) return false;
   return access !== 'public' && method === 'POST' && Boolean(response && '201' in response);
 };
 

@@ -29,6 +29,7 @@ import {
   policySettingsSchema,
   profileSchema,
   scheduledNotificationSchema,
+  shareLinkSchema,
   stateSchema,
   userTypeSchema,
 } from '@safarnama/contract';
@@ -73,6 +74,8 @@ const COMPONENTS = {
   CommunicationSettings: communicationSettingsSchema,
   BasicSettings: basicSettingsSchema,
   PolicySettings: policySettingsSchema,
+  /** Issue 22: an itinerary's share link (the list and the revoke answer). */
+  ShareLink: shareLinkSchema,
 } satisfies Record<string, z.ZodType>;
 
 /**
