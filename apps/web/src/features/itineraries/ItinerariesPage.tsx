@@ -1,6 +1,11 @@
 import { lazy } from 'react';
-import { ITINERARY_MESSAGES, ITINERARY_TEXTS, type Itinerary } from '@safarnama/contract';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import {
+  ITINERARY_MESSAGES,
+  ITINERARY_TEXTS,
+  SHARE_LINK_TEXTS,
+  type Itinerary,
+} from '@safarnama/contract';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
 import { EditingBadge } from '../../app/realtime/EditingNote';
 import { ScheduledBadge } from '../../components/ui/ScheduledBadge';
 import {
@@ -23,6 +28,7 @@ import {
   useToggleItineraryStatusMutation,
 } from './itineraries.api';
 import { ADMIN_SERVICE_FALLBACK } from './itineraries.slice';
+import { LazyShareLinksDialog } from './LazyShareLinksDialog';
 import { useDisplaySettings } from '../../lib/format';
 
 const ItineraryFormModal = lazy(() =>
@@ -64,7 +70,7 @@ const td = 'px-3 py-2 text-slate-700 dark:text-slate-300';
  * /services/itineraries, 'Itinerary Management' (spec §2): the searchable, paged table of tour
  * packages (Title, Duration, Type, Location, Price, Status pill, Gallery, Actions), with the lazy
  * create/edit and gallery modals and the delete confirmation; issue 22: 'Duplicate' (an inactive
- * copy, with `itineraries.create`) and, under the price, 'from ₹x' when bands or GST make the
+ * copy, with `itineraries.create`), 'Share' (public links, ShareLinksDialog) and, under the price, 'from ₹x' when bands or GST make the
  * lowest customer price another.
  */
 export const ItinerariesPage = () => {
@@ -81,7 +87,7 @@ export const ItinerariesPage = () => {
   const rows = list.rows;
   const { dialog, open, openForm, close, onAdd } = useListDialog<
     Itinerary,
-    { kind: 'gallery'; record: Itinerary }
+    { kind: 'gallery'; record: Itinerary } | { kind: 'share'; record: Itinerary }
   >(canCreate);
   const [toggleStatus] = useToggleItineraryStatusMutation();
   const [deleteItinerary] = useDeleteItineraryMutation();
@@ -113,12 +119,16 @@ export const ItinerariesPage = () => {
 
   const dialogs = (
     <>
-      <ConfirmDialog {...remove.confirmDialog} />
+      <LazyConfirmDialog {...remove.confirmDialog} />
 
       {dialog.kind === 'form' ? (
         <ItineraryFormModal record={dialog.record} onClose={close} />
       ) : null}
       {galleryRecord ? <ItineraryGalleryModal itinerary={galleryRecord} onClose={close} /> : null}
+      <LazyShareLinksDialog
+        itinerary={dialog.kind === 'share' ? dialog.record : null}
+        onClose={close}
+      />
     </>
   );
 
@@ -192,6 +202,15 @@ export const ItinerariesPage = () => {
                   Duplicate
                 </RowAction>
               ) : null}
+              <RowAction
+                tone="indigo"
+                aria-label={`Share ${record.title}`}
+                onClick={() => {
+                  open({ kind: 'share', record });
+                }}
+              >
+                {SHARE_LINK_TEXTS.action}
+              </RowAction>
               <DeleteAction
                 record={record}
                 name={record.title}

@@ -26,7 +26,6 @@ import { formSide, useVersionedSave } from '../../lib/useVersionedSave';
 import { withScheduleRules } from '../../lib/schedule';
 import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
-import { ItineraryDaysEditor } from './ItineraryDaysEditor';
 import { placesOfRecord, type PickedPlace, type PlaceCache } from './routeStops';
 import {
   fieldErrorClasses,
@@ -62,6 +61,13 @@ const ItineraryPricingSection = lazy(() =>
 const ItineraryTextLists = lazy(() =>
   loadWithTimeout(() => import('./ItineraryTextLists')).then((module) => ({
     default: module.ItineraryTextLists,
+  })),
+);
+
+/** The days' editor with its drag and drop (dnd-kit), in its own chunk as well. */
+const ItineraryDaysEditor = lazy(() =>
+  loadWithTimeout(() => import('./ItineraryDaysEditor')).then((module) => ({
+    default: module.ItineraryDaysEditor,
   })),
 );
 
@@ -426,12 +432,14 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
           </Section>
 
           <Section title="Daily Itinerary">
-            <ItineraryDaysEditor
-              form={form}
-              places={places}
-              onPickPlace={rememberPlace}
-              gallery={record?.gallery ?? []}
-            />
+            <Suspense fallback={<SectionLoading label="the days" />}>
+              <ItineraryDaysEditor
+                form={form}
+                places={places}
+                onPickPlace={rememberPlace}
+                gallery={record?.gallery ?? []}
+              />
+            </Suspense>
           </Section>
 
           <Section title="Highlights, Inclusions & Exclusions">
