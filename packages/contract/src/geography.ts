@@ -52,6 +52,12 @@ export const placeSchema = z.object({
   shortDescription: z.string(),
   image: imageSchema.nullable(),
   isActive: z.boolean(),
+  /**
+   * Issue 22: where the place is (WGS 84 degrees), both or neither (null: not on the map).
+   * Optional so answers and fixtures from before the field still parse.
+   */
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -99,22 +105,113 @@ export const stateUpdateFieldsSchema = z
   .partial()
   .extend({ id: idFieldSchema('State') });
 
+/** Issue 22: the ranges of a place's coordinates (WGS 84 degrees, as the database checks them). */
+export const COORDINATE_LIMITS = {
+  latitude: { label: 'Latitude', min: -90, max: 90 },
+  longitude: { label: 'Longitude', min: -180, max: 180 },
+} as const;
+export type CoordinateField = keyof typeof COORDINATE_LIMITS;
+
+/** A decimal number as people type it: `12`, `-8.5`, `+77.59`, `.5` (no exponent, no hex). */
+const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+export const coordinateMessages = (field: CoordinateField) => {
+  const { label, min, max } = COORDINATE_LIMITS[field];
+  const other = COORDINATE_LIMITS[field === 'latitude' ? 'longitude' : 'latitude'].label;
+  return {
+    notANumber: `${label} must be a number`,
+    range: `${label} must be between ${String(min)} and ${String(max)}`,
+    /** A number in the other field and none in this one (the pair is both or neither). */
+    missing: `${label} is required when ${other.toLowerCase()} is given`,
+  };
+};
+
+/**
+ * One coordinate of the place form (a multipart text field): a number as text, or '' for "no
+ * location" (null). Absent (undefined) in an update keeps what is stored.
+ */
+const coordinateField = (field: CoordinateField) => {
+  const { min, max } = COORDINATE_LIMITS[field];
+  const text = coordinateMessages(field);
+  return z.union([z.number(), z.string().trim().max(32)]).transform((value, ctx): number | null => {
+    if (value === '') return null;
+    const number = typeof value === 'number' ? value : DECIMAL.test(value) ? Number(value) : NaN;
+    if (!Number.isFinite(number)) {
+      ctx.addIssue({ code: 'custom', message: text.notANumber });
+      return z.NEVER;
+    }
+    if (number < min || number > max) {
+      ctx.addIssue({ code: 'custom', message: text.range });
+      return z.NEVER;
+    }
+    return number;
+  });
+};
+
+/**
+ * The pair rule: a number in one coordinate needs a number in the other (400 on the missing
+ * one). '' in either (with the other '' or absent) clears both; both absent changes nothing.
+ */
+const coordinatePair = (
+  fields: { latitude?: number | null | undefined; longitude?: number | null | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  const { latitude, longitude } = fields;
+  if (typeof latitude === 'number' && typeof longitude !== 'number') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['longitude'],
+      message: coordinateMessages('longitude').missing,
+    });
+  }
+  if (typeof longitude === 'number' && typeof latitude !== 'number') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['latitude'],
+      message: coordinateMessages('latitude').missing,
+    });
+  }
+};
+
+/**
+ * What a parsed place form asks of the stored coordinates: undefined keeps them, nulls clear both,
+ * numbers set both (the pair rule has already run).
+ */
+export const coordinatesOf = (fields: {
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+}): { latitude: number | null; longitude: number | null } | undefined => {
+  const { latitude, longitude } = fields;
+  if (latitude === undefined && longitude === undefined) return undefined;
+  if (typeof latitude === 'number' && typeof longitude === 'number') return { latitude, longitude };
+  return { latitude: null, longitude: null };
+};
+
 const placeShape = {
   name: geoName('Name'),
   countryId: idFieldSchema('Country'),
   stateId: idFieldSchema('State'),
   shortDescription: z.string().trim().max(PLACE_DESCRIPTION_MAX),
   isActive: formBooleanSchema,
+  latitude: coordinateField('latitude').optional(),
+  longitude: coordinateField('longitude').optional(),
 };
-export const placeFieldsSchema = z.strictObject({
-  ...placeShape,
-  shortDescription: placeShape.shortDescription.default(''),
-  isActive: placeShape.isActive.default(true),
-});
+/**
+ * The pair rule is the last step of each schema: zod 4 refuses `.partial()` / `.extend()` on an
+ * object that carries a refinement, and a refinement keeps the object (`.shape` stays readable).
+ */
+export const placeFieldsSchema = z
+  .strictObject({
+    ...placeShape,
+    shortDescription: placeShape.shortDescription.default(''),
+    isActive: placeShape.isActive.default(true),
+  })
+  .superRefine(coordinatePair);
 export const placeUpdateFieldsSchema = z
   .strictObject(placeShape)
   .partial()
-  .extend({ id: idFieldSchema('Place') });
+  .extend({ id: idFieldSchema('Place') })
+  .superRefine(coordinatePair);
 
 /** The multipart file field of countries (flag), states and places. */
 export const GEO_IMAGE_FIELD = 'image';
