@@ -92,6 +92,8 @@ export const MapView = ({
       attributionControl: false,
       scrollWheelZoom: false,
       worldCopyJump: true,
+      // Half steps: a fitted route fills the map instead of waiting for the next whole zoom.
+      zoomSnap: 0.5,
     });
     L.control.attribution({ prefix: false }).addTo(map);
     mapRef.current = map;
