@@ -24,6 +24,10 @@ export default defineConfig({
     // Raw (not gzip) size; the gzip budgets (150 KB before login, 60 KB per route) are checked
     // after every build by scripts/bundle-budget.mjs from this manifest.
     chunkSizeWarningLimit: 500,
+    // Leaflet's sheet names its layer-switcher and default-marker PNGs, which the maps never
+    // show (div markers, no layer control): emitted as files nobody asks for, not inlined as
+    // 6 KB of base64 into the map's CSS.
+    assetsInlineLimit: (file) => (file.includes('/node_modules/leaflet/') ? false : undefined),
     manifest: true,
     rollupOptions: {
       treeshake: { manualPureFunctions: ['z'] },

@@ -11,7 +11,12 @@ import { API_PATHS } from '@safarnama/contract';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MESSAGING_BASE_URLS, DEFAULT_PUSH_SERVICE_HOSTS, type Config } from './config.js';
+import {
+  DEFAULT_MESSAGING_BASE_URLS,
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  mapTileOrigin,
+  type Config,
+} from './config.js';
 import { clientIpOf } from './http/client-ip.js';
 import { createMailer, type Mailer } from './messaging/mail.js';
 import { createRealtime, type Realtime } from './realtime/hub.js';
@@ -137,6 +142,7 @@ export type AppConfig = Pick<Config, 'publicOrigin' | 'secureCookies' | 'trustPr
       | 'publicUrl'
       | 'appSecret'
       | 'location'
+      | 'mapTileUrl'
       | 'smtpUrl'
       | 'mailFrom'
       | 'messaging'
@@ -344,6 +350,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Mail still being sent after its answer went out (forgot-password) finishes before close.
   app.addHook('onClose', () => account.settle());
   const location = config.location ?? LOCATION_SERVICES_OFF;
+  // Issue 22: the maps' tiles (MAP_TILE_URL); an app built without it (tests) shows none.
+  const mapTileUrl = config.mapTileUrl ?? null;
+  const tileOrigin = mapTileUrl ? mapTileOrigin(mapTileUrl) : null;
   const imageLibraries = createImageLibraryService({ db: database.db, storage, pipeline });
   const geography = createGeographyService({ db: database.db, storage, pipeline });
   const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
@@ -480,6 +489,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
           'data:',
           'blob:',
           ...(storage.publicOrigin ? [storage.publicOrigin] : []),
+          // The place and itinerary maps' tiles (issue 22).
+          ...(tileOrigin ? [tileOrigin] : []),
         ],
         // The login page's location lookups (spec §7) call out to the configured services.
         connectSrc: ["'self'", ...locationOrigins(location)],
@@ -539,7 +550,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(authRoutes({ auth, secureCookies: config.secureCookies }));
   await app.register(accountRoutes({ account }));
   await app.register(notificationRoutes({ notifications }));
-  await app.register(clientConfigRoutes({ location, branding: basicSettings.branding }));
+  await app.register(
+    clientConfigRoutes({ location, branding: basicSettings.branding, mapTileUrl }),
+  );
   await app.register(imageLibraryRoutes({ libraries: imageLibraries }));
   await app.register(geographyRoutes({ geography }));
   await app.register(placeDetailsRoutes({ placeDetails }));

@@ -15,6 +15,29 @@ const emptyToUndefined = (value: unknown) =>
 const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.string().max(max).optional());
 
+/** OpenStreetMap's standard tiles (their usage policy asks for the attribution the web shows). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * The origin a tile URL template loads from, as a CSP source (`https://tile.example.org`; a `{s}`
+ * subdomain becomes `https://*.tile.example.org`), or null when it is not an http(s) template
+ * with `{z}`, `{x}` and `{y}` (then no tiles are shown and nothing is allowed).
+ */
+export const mapTileOrigin = (template: string): string | null => {
+  const match = /^(https?):\/\/([^/?#\s]+)(\/[^\s]*)?$/.exec(template);
+  if (!match || !['{z}', '{x}', '{y}'].every((part) => template.includes(part))) return null;
+  const [, scheme = '', host = ''] = match;
+  const wildcard = host.replace(/^\{s\}\./, 'placeholder.');
+  if (wildcard.includes('{') || wildcard.includes('}')) return null;
+  try {
+    const { origin, username, password } = new URL(`${scheme}://${wildcard}/`);
+    if (username || password) return null;
+    return host.startsWith('{s}.') ? origin.replace('placeholder.', '*.') : origin;
+  } catch {
+    return null;
+  }
+};
+
 /** The browsers' push services (Chrome/Edge via FCM, Firefox, Windows, Safari). */
 export const DEFAULT_PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
@@ -148,6 +171,19 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(30_000).default(3000),
   ),
+  /**
+   * Issue 22: the map tiles of the place and itinerary maps, a Leaflet URL template; '' turns
+   * tiles off (markers and routes still draw). Its origin joins the CSP `img-src`.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((url) => url === '' || mapTileOrigin(url) !== null, {
+      error:
+        'must be an http(s) URL template with {z}, {x} and {y} (a {s} subdomain at most), or empty to turn tiles off',
+    })
+    .default(DEFAULT_MAP_TILE_URL),
   /** S3-compatible storage for uploads, used when S3_BUCKET is set (else DATA_DIR/uploads). */
   S3_BUCKET: optionalText(63),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().max(64).default('us-east-1')),
@@ -284,6 +320,8 @@ export interface Config {
     ipGeolocationUrl: string;
     timeoutMs: number;
   };
+  /** The maps' tile URL template (MAP_TILE_URL); null: tiles off. */
+  mapTileUrl: string | null;
   /** API calls running at once before new ones are turned away (API_MAX_IN_FLIGHT, 256). */
   apiMaxInFlight: number;
   /** Requests per minute per client IP on /api (API_RATE_LIMIT_MAX, default 600). */
@@ -430,6 +468,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ipGeolocationUrl: e.LOCATION_IP_GEOLOCATION_URL,
       timeoutMs: e.LOCATION_TIMEOUT_MS,
     },
+    mapTileUrl: e.MAP_TILE_URL === '' ? null : e.MAP_TILE_URL,
     s3: s3Options(e),
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     apiMaxInFlight: e.API_MAX_IN_FLIGHT,

@@ -26,6 +26,12 @@ export interface ClientConfig {
    * `DEFAULT_BRANDING` then. A save tells every open socket (`branding-changed`).
    */
   branding?: Branding;
+  /**
+   * Issue 22: the maps' tile URL template (Leaflet's `{z}/{x}/{y}`, maybe `{s}`), from the
+   * server's MAP_TILE_URL; null: tiles off (markers and routes draw on a plain background).
+   * Absent from older servers: treated as off (their CSP allows no tile origin).
+   */
+  mapTileUrl?: string | null;
 }
 
 /** What Basic Settings change in every screen; `DEFAULT_BRANDING` until they are saved. */

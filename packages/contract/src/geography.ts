@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { recordSchema } from './envelope.js';
 import { DELETE_TEXTS } from './dependants.js';
-import { formBooleanSchema, idFieldSchema } from './forms.js';
 import { imageSchema } from './media.js';
 import { paginationSchema } from './pagination.js';
 
 export const GEO_NAME_MAX = 100;
 export const PLACE_DESCRIPTION_MAX = 500;
 
+/*
+ * The add/update form fields of countries, states and places are in `geo-fields.ts`: only
+ * the geography forms (and the server) read them, so the pages that list or pick places do not
+ * carry their rules.
+ */
+
 /** A related record as lists show it: id and name (spec §3: populated objects with name). */
 export const namedRefSchema = z.object({ _id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
-
-const geoName = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(GEO_NAME_MAX);
 
 /** Country (spec §3, DESIGN §5): name, short name (2-3 upper-case letters), flag image, active. */
 export const countrySchema = z.object({
@@ -52,69 +54,16 @@ export const placeSchema = z.object({
   shortDescription: z.string(),
   image: imageSchema.nullable(),
   isActive: z.boolean(),
+  /**
+   * Issue 22: where the place is (WGS 84 degrees), both or neither (null: not on the map).
+   * Optional so answers and fixtures from before the field still parse.
+   */
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Place = z.infer<typeof placeSchema>;
-
-export const shortNameSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2,3}$/, 'Short name must be 2 or 3 letters');
-
-/**
- * Text fields of the multipart add/update calls (the `image` file travels beside them). Update
- * carries `id`; every other field is optional there and left unchanged when absent.
- */
-const countryShape = {
-  name: geoName('Name'),
-  shortName: shortNameSchema,
-  isActive: formBooleanSchema,
-};
-export const countryFieldsSchema = z.strictObject({
-  ...countryShape,
-  isActive: countryShape.isActive.default(true),
-});
-/**
- * Built from the shape WITHOUT defaults: in zod 4 `.partial()` keeps a field's `.default()`, which
- * would fill every absent field (an update without `isActive` would re-activate the record).
- */
-export const countryUpdateFieldsSchema = z
-  .strictObject(countryShape)
-  .partial()
-  .extend({ id: idFieldSchema('Country') });
-
-const stateShape = {
-  name: geoName('Name'),
-  countryId: idFieldSchema('Country'),
-  isActive: formBooleanSchema,
-};
-export const stateFieldsSchema = z.strictObject({
-  ...stateShape,
-  isActive: stateShape.isActive.default(true),
-});
-export const stateUpdateFieldsSchema = z
-  .strictObject(stateShape)
-  .partial()
-  .extend({ id: idFieldSchema('State') });
-
-const placeShape = {
-  name: geoName('Name'),
-  countryId: idFieldSchema('Country'),
-  stateId: idFieldSchema('State'),
-  shortDescription: z.string().trim().max(PLACE_DESCRIPTION_MAX),
-  isActive: formBooleanSchema,
-};
-export const placeFieldsSchema = z.strictObject({
-  ...placeShape,
-  shortDescription: placeShape.shortDescription.default(''),
-  isActive: placeShape.isActive.default(true),
-});
-export const placeUpdateFieldsSchema = z
-  .strictObject(placeShape)
-  .partial()
-  .extend({ id: idFieldSchema('Place') });
 
 /** The multipart file field of countries (flag), states and places. */
 export const GEO_IMAGE_FIELD = 'image';

@@ -10,6 +10,7 @@ export * from './image-libraries.js';
 export * from './forms.js';
 export * from './unsaved-texts.js';
 export * from './geography.js';
+export * from './geo-fields.js';
 export * from './place-details.js';
 export * from './blogs.js';
 export * from './itineraries.js';

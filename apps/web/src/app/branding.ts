@@ -43,26 +43,38 @@ const applyBranding = (branding: Branding): Branding => {
   return branding;
 };
 
+type ClientConfigAnswer =
+  | { data: unknown }
+  | { error: { status: number; data: null } | { status: 'FETCH_ERROR'; error: string } };
+
+/**
+ * `GET common/client-config` as a plain fetch, not the base query: a public call whose failure
+ * must not end a session or trigger the maintenance check. Answers the body, or the error for
+ * RTK Query. The branding reads it here; the maps' tile setting reads it too (`mapTiles.ts`).
+ */
+export const fetchClientConfig = async (): Promise<ClientConfigAnswer> => {
+  try {
+    const response = await fetch(new URL(API_PATHS.common.clientConfig, window.location.origin), {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { Accept: 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    });
+    if (!response.ok) return { error: { status: response.status, data: null } };
+    return { data: (await response.json()) as unknown };
+  } catch (error) {
+    return { error: { status: 'FETCH_ERROR', error: String(error) } };
+  }
+};
+
 export const brandingApi = injectEndpoints({
-  // Plain fetch, not the base query: a public call whose failure must not end a session or
-  // trigger the maintenance check; on failure the last branding (or the default) stays.
+  // On failure the last branding (or the default) stays.
   getBranding: (build) =>
     build.query<Branding, undefined>({
       queryFn: async () => {
-        try {
-          const response = await fetch(
-            new URL(API_PATHS.common.clientConfig, window.location.origin),
-            {
-              credentials: 'same-origin',
-              cache: 'no-store',
-              headers: { Accept: 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-            },
-          );
-          if (!response.ok) return { error: { status: response.status, data: null } };
-          return { data: applyBranding(readBranding(await response.json())) };
-        } catch (error) {
-          return { error: { status: 'FETCH_ERROR', error: String(error) } };
-        }
+        const answer = await fetchClientConfig();
+        return 'error' in answer
+          ? { error: answer.error }
+          : { data: applyBranding(readBranding(answer.data)) };
       },
       providesTags: ['ClientConfig'],
     }),

@@ -20,6 +20,7 @@ const clientConfigSchema = z.object({
       timeZone: z.string(),
     })
     .optional(),
+  mapTileUrl: z.string().nullable().optional(),
 }) satisfies z.ZodType<ClientConfig>;
 
 /** Every lookup off: what an app built without LOCATION_* settings (tests) answers. */
@@ -56,11 +57,13 @@ export interface ClientConfigDeps {
    * read and is never stale after a save. Left out (tests of the location part): no `branding`.
    */
   branding?: () => Promise<Branding>;
+  /** The maps' tile URL template (MAP_TILE_URL, issue 22); null: tiles off. */
+  mapTileUrl: string | null;
 }
 
 /** `GET /api/v1/common/client-config` (public): what the browser needs before sign-in. */
 export const clientConfigRoutes =
-  ({ location, branding }: ClientConfigDeps) =>
+  ({ location, branding, mapTileUrl }: ClientConfigDeps) =>
   async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       API_PATHS.common.clientConfig,
@@ -68,7 +71,8 @@ export const clientConfigRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['common'],
-          summary: 'Settings the web app needs before sign-in (location lookup services, branding)',
+          summary:
+            'Settings the web app needs before sign-in (location lookup services, branding, map tiles)',
           response: { 200: envelopeSchema(clientConfigSchema) },
         },
       },
@@ -76,8 +80,8 @@ export const clientConfigRoutes =
         // Read again after every Basic Settings save (the `branding-changed` event): no caching.
         reply.header('cache-control', 'no-store');
         const config: ClientConfig = branding
-          ? { location, branding: await branding() }
-          : { location };
+          ? { location, branding: await branding(), mapTileUrl }
+          : { location, mapTileUrl };
         return ok(config, 'Client configuration');
       },
     );

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
@@ -5,6 +8,7 @@ import {
   type BasicSettings,
   type ClientConfig,
 } from '@safarnama/contract';
+import { DEFAULT_MAP_TILE_URL, loadConfig, mapTileOrigin } from '../../config.js';
 import { postJson } from '../../test/account.js';
 import { dataOf, imagePart, record, sendForm, textParts } from '../../test/api.js';
 import { makeAdmin, makeUserType } from '../../test/factories.js';
@@ -178,5 +182,88 @@ describe('client config: branding from the basic settings', () => {
     expect(invitation?.subject).toBe('You are invited to the Yatra Desk back-office');
     expect(invitation?.html).toContain('Welcome to Yatra Desk');
     expect(JSON.stringify(mail.sent)).not.toContain('Safarnama');
+  });
+});
+
+/** Issue 22: the maps' tiles (MAP_TILE_URL) reach the web and the page's CSP `img-src`. */
+describe('client config: map tiles', () => {
+  const imgSrc = (res: { headers: Record<string, unknown> }) =>
+    /img-src ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1]?.split(' ');
+
+  it('answers the tile URL template and lets the page load images from its origin', async () => {
+    const t = await createTestApp({ config: { mapTileUrl: DEFAULT_MAP_TILE_URL } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
+      expect(dataOf<ClientConfig>(res).mapTileUrl).toBe(
+        'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      );
+      expect(imgSrc(res)).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+      // Every page carries the same policy (the web app's index.html included).
+      const health = await t.app.inject({ method: 'GET', url: API_PATHS.health });
+      expect(imgSrc(health)).toContain('https://tile.openstreetmap.org');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('allows every subdomain of a {s} template, with its port', async () => {
+    const t = await createTestApp({
+      config: { mapTileUrl: 'https://{s}.tiles.example.org:8443/osm/{z}/{x}/{y}.png?key=k' },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
+      expect(imgSrc(res)).toContain('https://*.tiles.example.org:8443');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('tiles off (empty MAP_TILE_URL, or an app without it): null, and no origin added', async () => {
+    const t = await createTestApp({ config: { mapTileUrl: null } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: API_PATHS.common.clientConfig });
+      expect(dataOf<ClientConfig>(res).mapTileUrl).toBeNull();
+      expect(imgSrc(res)).toEqual(["'self'", 'data:', 'blob:']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads MAP_TILE_URL: the OSM default, empty is off, anything but an http(s) template stops the start', () => {
+    const env = {
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'safarnama-tiles-')),
+      APP_SECRET: 'x'.repeat(32),
+    };
+    try {
+      expect(loadConfig(env).mapTileUrl).toBe(DEFAULT_MAP_TILE_URL);
+      expect(loadConfig({ ...env, MAP_TILE_URL: '' }).mapTileUrl).toBeNull();
+      expect(loadConfig({ ...env, MAP_TILE_URL: '  ' }).mapTileUrl).toBeNull();
+      expect(
+        loadConfig({ ...env, MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }).mapTileUrl,
+      ).toBe('http://127.0.0.1:8080/{z}/{x}/{y}.png');
+      for (const bad of [
+        'javascript:alert(1)//{z}/{x}/{y}',
+        'ftp://tiles.example.org/{z}/{x}/{y}.png',
+        'https://tiles.example.org/tile.png',
+        'https://{z}.example.org/{x}/{y}.png',
+        'https://user:pw@tiles.example.org/{z}/{x}/{y}.png',
+        'not a url {z}{x}{y}',
+      ]) {
+        expect(() => loadConfig({ ...env, MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL/);
+      }
+    } finally {
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
+  });
+
+  it('mapTileOrigin: the CSP source of a template, or null', () => {
+    expect(mapTileOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(mapTileOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.example.org',
+    );
+    expect(mapTileOrigin('data:image/png;base64,{z}{x}{y}')).toBeNull();
+    expect(mapTileOrigin('https://a b/{z}/{x}/{y}')).toBeNull();
   });
 });

@@ -53,6 +53,8 @@ export const presentPlace = (
   shortDescription: place.shortDescription,
   image: image(picture, storage),
   isActive: place.isActive,
+  latitude: place.latitude,
+  longitude: place.longitude,
   createdAt: place.createdAt.toISOString(),
   updatedAt: place.updatedAt.toISOString(),
 });

@@ -214,7 +214,10 @@ export const updatePlace = async (
   db: Executor,
   id: string,
   values: Partial<
-    Pick<PlaceRow, 'name' | 'countryId' | 'stateId' | 'shortDescription' | 'isActive'>
+    Pick<
+      PlaceRow,
+      'name' | 'countryId' | 'stateId' | 'shortDescription' | 'isActive' | 'latitude' | 'longitude'
+    >
   >,
 ) => {
   await db

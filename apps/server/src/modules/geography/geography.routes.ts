@@ -209,7 +209,7 @@ export const geographyRoutes =
         schema: {
           tags,
           summary:
-            'Add a place (multipart: name, countryId, stateId, shortDescription, isActive, image)',
+            'Add a place (multipart: name, countryId, stateId, shortDescription, isActive, latitude, longitude, image)',
           ...multipart,
           body: multipartDoc(placeFieldsSchema, ['name', 'countryId', 'stateId'], image),
           response: { 201: envelopeSchema(placeOneSchema), ...writeErrors },
@@ -228,7 +228,8 @@ export const geographyRoutes =
         validatorCompiler: multipartValidatorCompiler,
         schema: {
           tags,
-          summary: 'Update a place (multipart: id + any of the fields)',
+          summary:
+            "Update a place (multipart: id + any of the fields; latitude and longitude together, '' clears both)",
           ...multipart,
           body: multipartDoc(placeUpdateFieldsSchema, ['id'], image),
           response: { 200: envelopeSchema(placeOneSchema), ...writeErrors },

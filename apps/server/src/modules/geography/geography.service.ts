@@ -3,6 +3,7 @@ import {
   GEO_IMAGE_FIELD,
   GEOGRAPHY_MESSAGES as M,
   countryFieldsSchema,
+  coordinatesOf,
   countryUpdateFieldsSchema,
   makePagination,
   placeFieldsSchema,
@@ -323,12 +324,16 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
       saveForm(
         read,
         placeFieldsSchema,
-        async (tx, fields, image) => {
+        async (tx, { latitude, longitude, ...fields }, image) => {
           const ids = await checkHierarchy(tx, {
             countryId: fields.countryId,
             stateId: fields.stateId,
           });
-          const row = await insertPlace(tx, { ...fields, ...ids });
+          const row = await insertPlace(tx, {
+            ...fields,
+            ...ids,
+            ...coordinatesOf({ latitude, longitude }),
+          });
           noteEntity(row.id);
           await putImage(tx, 'place', row.id, image, false);
           return { id: row.id, obsolete: [] };
@@ -339,13 +344,14 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
       ),
     /**
      * `countryId` / `stateId` move the place (checked together with the ones not sent); its
-     * details and blogs follow through ON UPDATE CASCADE.
+     * details and blogs follow through ON UPDATE CASCADE. Coordinates: absent keep the stored
+     * pair, '' clears both, two numbers replace both (the contract's pair rule).
      */
     update: (read: FormReader, log?: FastifyBaseLogger) =>
       saveForm(
         read,
         placeUpdateFieldsSchema,
-        async (tx, { id: rawId, ...fields }, image) => {
+        async (tx, { id: rawId, latitude, longitude, ...fields }, image) => {
           const id = asUuid(rawId);
           const current = id ? await lockPlace(tx, id) : undefined;
           if (!id || !current) throw new NotFound(M.placeNotFound);
@@ -356,7 +362,11 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
               stateId: fields.stateId ?? current.stateId,
             });
           }
-          await updatePlace(tx, id, { ...fields, ...parents });
+          await updatePlace(tx, id, {
+            ...fields,
+            ...parents,
+            ...coordinatesOf({ latitude, longitude }),
+          });
           return { id, obsolete: await putImage(tx, 'place', id, image, true) };
         },
         PLACE_CONFLICTS,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   type Place,
   type State,
 } from '@safarnama/contract';
-import { images, places } from '../../db/schema/index.js';
+import { adminActivities, images, places } from '../../db/schema/index.js';
 import {
   anyListQueryBelow500,
   errorOf,
@@ -310,6 +310,142 @@ describe('geography API', () => {
     });
   });
 
+  describe('place coordinates (issue 22)', () => {
+    let country: Country;
+    let state: State;
+    let seq = 0;
+    const fieldsOf = (extra: Record<string, string>) => ({
+      name: `Point ${String((seq += 1))}`,
+      countryId: country.id,
+      stateId: state.id,
+      ...extra,
+    });
+    const update = (id: string, extra: Record<string, string>) =>
+      post(S.updatePlace, textParts({ id, ...extra }));
+    const stored = async (id: string) => {
+      const [row] = await t.database.db.select().from(places).where(eq(places.id, id));
+      return { latitude: row?.latitude, longitude: row?.longitude };
+    };
+    const fieldErrors = (res: Parameters<typeof errorOf>[0]) =>
+      errorOf(res, 400).details?.map(({ path, message }) => ({ path, message }));
+
+    beforeAll(async () => {
+      country = await addCountry({ name: 'Coordinatia', shortName: 'CO' });
+      state = await addState({ name: 'Meridian', countryId: country.id });
+    });
+
+    it('saves both and answers them on add, get-all-places and get-all-active-places', async () => {
+      const place = await addPlace(
+        fieldsOf({ name: 'Hampi', latitude: ' 15.335 ', longitude: '76.46' }),
+      );
+      expect(place).toMatchObject({ latitude: 15.335, longitude: 76.46 });
+      expect(await stored(place.id)).toEqual({ latitude: 15.335, longitude: 76.46 });
+      const listed = (await list(S.listPlaces, 'places', { search: 'Hampi' })).items;
+      expect(placeSchema.array().parse(listed)[0]).toMatchObject({
+        latitude: 15.335,
+        longitude: 76.46,
+      });
+      const active = (
+        await list(S.activePlaces, 'places', { countryId: country.id, stateId: state.id })
+      ).items;
+      expect(
+        placeSchema
+          .array()
+          .parse(active)
+          .find((p) => p.id === place.id),
+      ).toMatchObject({
+        latitude: 15.335,
+        longitude: 76.46,
+      });
+      // The edges of the ranges are places too.
+      const corner = await addPlace(fieldsOf({ latitude: '-90', longitude: '180' }));
+      expect(corner).toMatchObject({ latitude: -90, longitude: 180 });
+    });
+
+    it('answers null for a place without a location (none sent, or both empty)', async () => {
+      expect(await addPlace(fieldsOf({}))).toMatchObject({ latitude: null, longitude: null });
+      expect(await addPlace(fieldsOf({ latitude: '', longitude: '' }))).toMatchObject({
+        latitude: null,
+        longitude: null,
+      });
+    });
+
+    it('refuses a coordinate out of range or not a number with 400 at the field, saving nothing', async () => {
+      const cases: [Record<string, string>, string, string][] = [
+        [{ latitude: '90.5', longitude: '10' }, 'latitude', 'Latitude must be between -90 and 90'],
+        [{ latitude: '-91', longitude: '10' }, 'latitude', 'Latitude must be between -90 and 90'],
+        [
+          { latitude: '10', longitude: '180.01' },
+          'longitude',
+          'Longitude must be between -180 and 180',
+        ],
+        [
+          { latitude: '10', longitude: '-200' },
+          'longitude',
+          'Longitude must be between -180 and 180',
+        ],
+        [{ latitude: 'north', longitude: '10' }, 'latitude', 'Latitude must be a number'],
+        [{ latitude: '10', longitude: '1e2' }, 'longitude', 'Longitude must be a number'],
+      ];
+      for (const [coordinates, path, message] of cases) {
+        const name = `Refused ${path} ${coordinates[path] ?? ''}`;
+        const res = await post(S.addPlace, textParts(fieldsOf({ name, ...coordinates })));
+        expect(fieldErrors(res), JSON.stringify(coordinates)).toEqual([{ path, message }]);
+        expect((await list(S.listPlaces, 'places', { search: name })).items).toEqual([]);
+      }
+    });
+
+    it('refuses one coordinate without the other with 400 on the missing one', async () => {
+      expect(fieldErrors(await post(S.addPlace, textParts(fieldsOf({ latitude: '12' }))))).toEqual([
+        { path: 'longitude', message: 'Longitude is required when latitude is given' },
+      ]);
+      expect(
+        fieldErrors(await post(S.addPlace, textParts(fieldsOf({ latitude: '', longitude: '77' })))),
+      ).toEqual([{ path: 'latitude', message: 'Latitude is required when longitude is given' }]);
+      const place = await addPlace(fieldsOf({ latitude: '10', longitude: '20' }));
+      expect(fieldErrors(await update(place.id, { longitude: '21' }))).toEqual([
+        { path: 'latitude', message: 'Latitude is required when longitude is given' },
+      ]);
+      expect(await stored(place.id)).toEqual({ latitude: 10, longitude: 20 });
+    });
+
+    it('update: absent keeps the stored pair, two numbers replace it, empty clears both', async () => {
+      const place = await addPlace(fieldsOf({ latitude: '27.1751', longitude: '78.0421' }));
+      const renamed = placeSchema.parse(
+        record(await update(place.id, { shortDescription: 'Marble' })),
+      );
+      expect(renamed).toMatchObject({
+        shortDescription: 'Marble',
+        latitude: 27.1751,
+        longitude: 78.0421,
+      });
+      const moved = placeSchema.parse(
+        record(await update(place.id, { latitude: '-33.8568', longitude: '151.2153' })),
+      );
+      expect(moved).toMatchObject({ latitude: -33.8568, longitude: 151.2153 });
+      // The audit entry of the update carries the coordinates' before and after.
+      const [entry] = await t.database.db
+        .select()
+        .from(adminActivities)
+        .where(and(eq(adminActivities.entityId, place.id), eq(adminActivities.action, 'update')))
+        .orderBy(desc(adminActivities.createdAt))
+        .limit(1);
+      expect(entry?.changes).toMatchObject({
+        latitude: { from: 27.1751, to: -33.8568 },
+        longitude: { from: 78.0421, to: 151.2153 },
+      });
+      // '' in one field (the other absent) or in both clears the pair.
+      const cleared = placeSchema.parse(record(await update(place.id, { latitude: '' })));
+      expect(cleared).toMatchObject({ latitude: null, longitude: null });
+      expect(await stored(place.id)).toEqual({ latitude: null, longitude: null });
+      await update(place.id, { latitude: '1', longitude: '2' });
+      const again = placeSchema.parse(
+        record(await update(place.id, { latitude: '', longitude: '' })),
+      );
+      expect(again).toMatchObject({ latitude: null, longitude: null, shortDescription: 'Marble' });
+    });
+  });
+
   describe('active lists', () => {
     it('leave out everything under an inactive country or state, sorted by name', async () => {
       const db = t.database.db;
@@ -488,6 +624,9 @@ describe('geography API', () => {
           ' ',
           'IN',
           '0190a6e4-0000-7000-8000-000000000000',
+          '12.5',
+          '-181',
+          '1e400',
         ),
       );
       const fields = fc.dictionary(
@@ -500,6 +639,8 @@ describe('geography API', () => {
             'stateId',
             'shortDescription',
             'id',
+            'latitude',
+            'longitude',
           ),
           fc.string({ minLength: 1, maxLength: 8 }),
         ),

@@ -26,6 +26,7 @@ import {
   type GeoRecord,
 } from './geography.form';
 import { LocationFields } from './LocationFields';
+import { PlaceLocationFields } from './PlaceLocationFields';
 import { useGeoSave } from './useGeoSave';
 
 interface GeoFormModalProps {
@@ -43,7 +44,8 @@ interface GeoFormFields extends GeoFormValues {
 /**
  * 'Add Country' / 'Edit Country' (and State, Place): the kind's fields on `useContractForm` with
  * the contract's schema of the kind; the server's 400 details land on their fields and a 409
- * (duplicate name) on the name. An image (flag) with preview, sent with upload progress.
+ * (duplicate name) on the name. An image (flag) with preview, sent with upload progress. A place
+ * has its location too (issue 22): Latitude, Longitude and a map to click.
  */
 export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => {
   const { kind, noun } = config;
@@ -64,10 +66,16 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
   });
   const { register, control, setValue, clearErrors, setError } = form;
   const { errors } = form.formState;
-  const [countryId, stateId, shortDescription, image] = useWatch({
+  const [countryId, stateId, shortDescription, image, name, latitude, longitude] = useWatch({
     control,
-    name: ['countryId', 'stateId', 'shortDescription', 'image'],
+    name: ['countryId', 'stateId', 'shortDescription', 'image', 'name', 'latitude', 'longitude'],
   });
+  /** Sets both coordinates at once (a map click, a dropped marker, 'Clear location'). */
+  const setCoordinates = (next: { latitude: string; longitude: string }) => {
+    setValue('latitude', next.latitude);
+    setValue('longitude', next.longitude);
+    clearErrors(['latitude', 'longitude']);
+  };
   const [progress, setProgress] = useState<number | null>(null);
   const { add, update } = useGeoSave(kind);
   const countries = useActiveCountriesQuery(undefined, { skip: kind !== 'state' });
@@ -211,6 +219,23 @@ export const GeoFormModal = ({ config, record, onClose }: GeoFormModalProps) => 
                 />
               )}
             </FormField>
+            <PlaceLocationFields
+              latitude={latitude}
+              longitude={longitude}
+              name={name}
+              register={{ latitude: register('latitude'), longitude: register('longitude') }}
+              errors={{ latitude: errorOf('latitude'), longitude: errorOf('longitude') }}
+              onPick={(point) => {
+                setCoordinates({
+                  latitude: String(point.latitude),
+                  longitude: String(point.longitude),
+                });
+              }}
+              onClear={() => {
+                setCoordinates({ latitude: '', longitude: '' });
+              }}
+              disabled={saving}
+            />
           </>
         ) : null}
 
