@@ -173,6 +173,15 @@ describe('ItineraryFormModal: the itinerary builder (issue 22)', { timeout: 30_0
     expect(search).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('dialog', { name: 'Edit Itinerary' })).toBeInTheDocument();
 
+    // The route under the days follows the picks, in order, with coordinates from the search.
+    await waitFor(() => {
+      expect(
+        within(screen.getByRole('list', { name: 'Route stops' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['1Day 1: Panaji', '2Day 1: Calangute', '3Day 1: Baga']);
+    });
+
     await user.click(screen.getByRole('button', { name: 'Move Baga earlier' }));
     expect(placeChips(1)).toEqual(['1. Panaji', '2. Baga', '3. Calangute']);
     expect(screen.getByText('Baga moved to place 2 of 3.')).toBeInTheDocument();

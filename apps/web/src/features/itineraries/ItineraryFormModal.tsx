@@ -26,7 +26,8 @@ import { formSide, useVersionedSave } from '../../lib/useVersionedSave';
 import { withScheduleRules } from '../../lib/schedule';
 import { LocationFields } from '../geography/LocationFields';
 import { ImageLibraryPicker } from '../image-libraries/ImageLibraryPicker';
-import { placesOfRecord, type PickedPlace, type PlaceCache } from './routeStops';
+import { placesOfRecord, routeStopsOf, type PickedPlace, type PlaceCache } from './routeStops';
+import { LazyItineraryRouteMap } from './LazyItineraryRouteMap';
 import {
   fieldErrorClasses,
   FormActions,
@@ -70,6 +71,24 @@ const ItineraryDaysEditor = lazy(() =>
     default: module.ItineraryDaysEditor,
   })),
 );
+
+/** Issue 22: the days' places in order on a map, redrawn as the days change. */
+const RouteOfDays = ({
+  control,
+  places,
+}: {
+  control: Control<ItineraryFormValues, unknown, unknown>;
+  places: PlaceCache;
+}) => {
+  const days = useWatch({ control, name: 'dailyItinerary' });
+  const stops = routeStopsOf(days, places);
+  return (
+    <div className="mt-4">
+      <h4 className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Route</h4>
+      <LazyItineraryRouteMap stops={stops} />
+    </div>
+  );
+};
 
 /** What a section loaded on its own shows meanwhile. */
 const SectionLoading = ({ label }: { label: string }) => (
@@ -440,6 +459,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                 gallery={record?.gallery ?? []}
               />
             </Suspense>
+            <RouteOfDays control={form.control} places={places} />
           </Section>
 
           <Section title="Highlights, Inclusions & Exclusions">

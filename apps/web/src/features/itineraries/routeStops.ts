@@ -1,4 +1,7 @@
 import type { Itinerary, ItineraryPlace } from '@safarnama/contract';
+import type { RouteStop } from './itinerary-route';
+
+export type { RouteStop };
 
 /**
  * A place a day visits as the form knows it (issue 22): its name and coordinates, kept from the
@@ -9,15 +12,6 @@ export type PickedPlace = ItineraryPlace;
 
 /** The form-side cache of picked places, by id. */
 export type PlaceCache = Readonly<Record<string, PickedPlace>>;
-
-/** One stop of the route map (`ItineraryRouteMap`'s `stops`). */
-export interface RouteStop {
-  /** The day's number, 1-based. */
-  day: number;
-  name: string;
-  latitude: number | null;
-  longitude: number | null;
-}
 
 /** The text a place the cache does not know reads as (it never is: the form fills the cache). */
 export const UNKNOWN_PLACE = 'Unknown place';
