@@ -87,11 +87,7 @@ export const faqSchema = z.strictObject({
 const textListSchema = z
   .array(
     plain(
-      z
-        .string()
-        .trim()
-        .min(1, 'Write something or remove the item')
-        .max(ITINERARY_LIMITS.listItem),
+      z.string().trim().min(1, 'Write something or remove the item').max(ITINERARY_LIMITS.listItem),
     ),
   )
   .max(ITINERARY_LIMITS.listItems);
