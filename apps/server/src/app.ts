@@ -57,6 +57,12 @@ import {
   type PlaceDetailsService,
 } from './modules/place-details/place-details.service.js';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes.js';
+import { itineraryPdfRoutes } from './modules/itineraries/itinerary-pdf.routes.js';
+import { createPdfProcess } from './modules/itineraries/itinerary-pdf.process.js';
+import {
+  createItineraryPdfService,
+  type ItineraryPdfService,
+} from './modules/itineraries/itinerary-pdf.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { homepageRoutes } from './modules/homepage/homepage.routes.js';
@@ -89,7 +95,7 @@ import {
   type CommunicationService,
 } from './modules/settings/communication.service.js';
 import { createIpListService, type IpListService } from './modules/settings/ip-list.service.js';
-import { createPolicyService } from './modules/settings/policies.service.js';
+import { createPolicyService, type PolicyService } from './modules/settings/policies.service.js';
 import { createIpGuard, createMaintenanceGuard } from './modules/settings/settings.guards.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -179,11 +185,14 @@ export interface AppServices {
   placeDetails: PlaceDetailsService;
   blogs: BlogService;
   itineraries: ItineraryService;
-  /** The allowed-IP list (cached), communication channels, basic settings (cached). */
+  /** Issue 22: an itinerary's PDF, `render(id)` (drawn in the PDF process). */
+  itineraryPdfs: ItineraryPdfService;
+  /** The allowed-IP list (cached), communication channels, basic settings (cached), policies. */
   settings: {
     ipList: IpListService;
     communication: CommunicationService;
     basic: BasicSettingsService;
+    policies: PolicyService;
   };
   /** Web push to admins' browsers: VAPID key, subscriptions, `send(target, payload)`. */
   push: PushService;
@@ -323,6 +332,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
   const itineraries = createItineraryService({ db: database.db, storage, pipeline, now });
+  const policies = createPolicyService({ db: database.db, now });
+  // Issue 22: PDFs are drawn in a child process of their own (itinerary-pdf.process.ts), forked at
+  // the first PDF and stopped when idle.
+  const pdfProcess = createPdfProcess({ log: app.log });
+  app.addHook('onClose', async () => pdfProcess.close());
+  const itineraryPdfs = createItineraryPdfService({
+    itineraries,
+    settings: { basic: basicSettings, policies },
+    db: database.db,
+    storage,
+    draw: pdfProcess.render,
+    now,
+    log: app.log,
+  });
   const homepage = createHomepageService({ db: database.db, storage, now });
   const roles = createRoleService({ db: database.db, realtime });
   const push = createPushService({
@@ -393,7 +416,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     placeDetails,
     blogs,
     itineraries,
-    settings: { ipList, communication, basic: basicSettings },
+    itineraryPdfs,
+    settings: { ipList, communication, basic: basicSettings, policies },
     push,
     marketing,
     schedule,
@@ -510,6 +534,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(placeDetailsRoutes({ placeDetails }));
   await app.register(blogRoutes({ blogs }));
   await app.register(itineraryRoutes({ itineraries }));
+  await app.register(itineraryPdfRoutes({ pdfs: itineraryPdfs }));
   await app.register(
     dashboardRoutes({
       dashboard: createDashboardService({ db: database.db }),
@@ -529,7 +554,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       ipList,
       communication,
       basic: basicSettings,
-      policies: createPolicyService({ db: database.db, now }),
+      policies,
     }),
   );
   await app.register(pushRoutes({ push }));

@@ -14,6 +14,7 @@ export * from './place-details.js';
 export * from './blogs.js';
 export * from './itineraries.js';
 export * from './itinerary-pricing.js';
+export * from './itinerary-pdf.js';
 export * from './months.js';
 export * from './homepage.js';
 export * from './homepage-texts.js';
