@@ -10,13 +10,18 @@
  *    them days' pictures.
  * 2. Times the first PDF (the PDF process starts, nothing converted yet).
  * 3. Renders that itinerary's PDF RUNS (30) times at concurrency 2 through GET
- *    /api/v1/admin/itinerary/{id}/pdf, while a second client calls /api/health 50 times a second
- *    (each call on its own schedule, not after the previous one), and reports p50/p95 of the PDFs
+ *    /api/v1/admin/itinerary/{id}/pdf, while a second client (a process of its own) calls
+ *    /api/health 50 times a second (each call on its own schedule, not after the previous one),
+ *    and reports p50/p95 of the PDFs
  *    and the p99 of /api/health (budgets: p95 < 1.5 s, health p99 < 20 ms).
  * 4. The same with RUNS clones of the itinerary (POST clone-itinerary: each has its own copies of
  *    the files under new keys), so no image conversion is reused: the cold case.
+ *
+ * RUNS=n changes the count; PDF_OUT=/tmp/itinerary.pdf keeps the first PDF to look at;
+ * BENCH_SERVER_NODE_ARGS passes options to the server's node (e.g. `--cpu-prof`).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -30,6 +35,40 @@ const BUDGET = { pdfP95: 1500, healthP99: 20 };
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench-password-123';
 const S = API_PATHS.service;
+
+/**
+ * The second client: calls the URL every 1000/HEALTH_PER_SECOND ms (not after the previous answer)
+ * over keep-alive connections and, told 'stop', sends back every latency in ms.
+ */
+const HEALTH_PROBER = `
+const http = require('node:http');
+const url = process.argv[1];
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const latencies = [];
+const inFlight = new Set();
+let running = true;
+process.on('message', () => { running = false; });
+const started = performance.now();
+let k = 0;
+const tick = () => {
+  if (!running) {
+    Promise.all(inFlight).then(() => { process.send(latencies, () => process.exit(0)); });
+    return;
+  }
+  const t0 = performance.now();
+  const call = new Promise((resolve) => {
+    http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => { latencies.push(performance.now() - t0); resolve(); });
+    }).on('error', resolve);
+  });
+  inFlight.add(call);
+  call.then(() => inFlight.delete(call));
+  k += 1;
+  setTimeout(tick, Math.max(0, started + (k * 1000) / ${String(HEALTH_PER_SECOND)} - performance.now()));
+};
+tick();
+`;
 
 /** A photo-like JPEG (blurred noise, as costly to encode as a real photo). */
 const photo = (i: number) =>
@@ -51,6 +90,7 @@ const main = async () => {
   const server = await startBuiltServer({
     dataDir,
     port: 40000 + Math.floor(Math.random() * 10000),
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     env: {
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD: PASSWORD,
@@ -208,7 +248,7 @@ const main = async () => {
     });
 
     // ── the measurements ─────────────────────────────────────────────────────────────────────
-    let bytes = 0;
+    let last = Buffer.alloc(0);
     const pdf = (itineraryId: string) =>
       time(async () => {
         const res = await fetch(`${origin}${API_PATHS.itineraryTools.pdf(itineraryId)}`, {
@@ -216,32 +256,31 @@ const main = async () => {
         });
         const body = await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`PDF answered ${res.status}`);
-        bytes = body.byteLength;
+        last = Buffer.from(body);
       });
-    const health = () =>
-      time(async () => {
-        await (await fetch(`${origin}${API_PATHS.health}`)).arrayBuffer();
-      });
-
-    /** /api/health every 20 ms while `work` runs, each call on its own schedule. */
+    /**
+     * /api/health 50 times a second from a client process of its own (so the PDF downloads of
+     * this one never delay it), each call on its own schedule, while `work` runs.
+     */
     const healthDuring = async (work: () => Promise<void>) => {
-      const latencies: number[] = [];
-      const calls: Promise<void>[] = [];
-      let running = true;
-      const started = performance.now();
-      const ticker = (async () => {
-        for (let k = 0; running; k++) {
-          calls.push(health().then((ms) => void latencies.push(ms)));
-          const next = started + ((k + 1) * 1000) / HEALTH_PER_SECOND;
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.max(0, next - performance.now())),
-          );
-        }
-      })();
+      const prober = spawn(
+        process.execPath,
+        ['-e', HEALTH_PROBER, `${origin}${API_PATHS.health}`],
+        {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        },
+      );
+      const latencies = new Promise<number[]>((resolve, reject) => {
+        prober.once('message', (message) => resolve(message as number[]));
+        prober.once('exit', (code) =>
+          reject(new Error(`the health client exited with ${String(code)}`)),
+        );
+      });
+      await new Promise((resolve) => prober.once('spawn', resolve));
+      // Its first calls open the connections; give it a moment before the work starts.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       await work();
-      running = false;
-      await ticker;
-      await Promise.all(calls);
+      prober.send('stop');
       return latencies;
     };
 
@@ -262,7 +301,9 @@ const main = async () => {
       () => new Promise((resolve) => setTimeout(resolve, 3000)),
     );
     const first = await pdf(id);
-    const firstBytes = bytes;
+    const firstBytes = last.length;
+    // PDF_OUT=path keeps the document, to look at it (pdftoppm -png path page).
+    if (process.env.PDF_OUT) await writeFile(process.env.PDF_OUT, last);
     await pdf(id); // warm-up
 
     let warm: number[] = [];

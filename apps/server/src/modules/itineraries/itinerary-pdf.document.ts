@@ -24,9 +24,10 @@ import {
   pdfImagePlan,
   pdfLocation,
   pdfPriceTables,
+  type PdfImageBytes,
+  type PdfImageRef,
   type PdfInput,
   type PdfPriceTable,
-  type PdfSourceImage,
 } from './itinerary-pdf.plan.js';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -78,58 +79,85 @@ const remember = (key: string, bytes: Buffer) => {
   }
 };
 
-const convert = async (
-  source: PdfSourceImage,
-  work: (image: Sharp) => Sharp,
-  kind: string,
-): Promise<Buffer> => {
-  const cacheKey = `${kind}:${source.key}`;
-  const cached = converted.get(cacheKey);
-  if (cached) {
-    // Used again: now the newest.
-    converted.delete(cacheKey);
-    converted.set(cacheKey, cached);
-    return cached;
+const photoKey = (ref: PdfImageRef) => `photo:${ref.key}`;
+const logoKey = (ref: PdfImageRef) => `logo:${ref.key}`;
+
+/** What a PDF found already converted (taken at once: a later eviction cannot lose it). */
+export interface TakenConversions {
+  ready: Map<string, Buffer>;
+  /** Storage keys whose bytes are still needed. */
+  missing: string[];
+}
+
+/** The conversions this process holds for `input`'s images and logo, and the keys it lacks. */
+export const takeConverted = (input: PdfInput): TakenConversions => {
+  const ready = new Map<string, Buffer>();
+  const missing = new Set<string>();
+  const refs: [string, PdfImageRef][] = [
+    ...input.images.map((ref): [string, PdfImageRef] => [photoKey(ref), ref]),
+    ...(input.logo ? [[logoKey(input.logo), input.logo] as [string, PdfImageRef]] : []),
+  ];
+  for (const [cacheKey, ref] of refs) {
+    const cached = converted.get(cacheKey);
+    if (cached) {
+      // Used again: now the newest.
+      converted.delete(cacheKey);
+      converted.set(cacheKey, cached);
+      ready.set(cacheKey, cached);
+    } else {
+      missing.add(ref.key);
+    }
   }
-  const bytes = await work(sharp(source.bytes, { limitInputPixels: 40_000_000 })).toBuffer();
-  remember(cacheKey, bytes);
-  return bytes;
+  return { ready, missing: [...missing] };
+};
+
+const convert = async (
+  cacheKey: string,
+  bytes: Uint8Array | undefined,
+  taken: TakenConversions,
+  work: (image: Sharp) => Sharp,
+): Promise<Buffer> => {
+  const ready = taken.ready.get(cacheKey);
+  if (ready) return ready;
+  if (!bytes) throw new Error('not readable');
+  const result = await work(sharp(bytes, { limitInputPixels: 40_000_000 })).toBuffer();
+  remember(cacheKey, result);
+  return result;
 };
 
 /**
  * The stored bytes (WebP variants mostly, which PDF cannot hold) as baseline JPEG at most
  * {@link PDF_IMAGE_WIDTH} wide on white, the logo as PNG (its transparency kept). sharp keeps no
  * metadata, so no EXIF orientation is applied twice. Conversions are kept by storage key for the
- * next PDF (the same package downloaded again, its share page).
+ * next PDF (the same package downloaded again, its share page): its files are then not even sent.
  */
-export const preparePdfImages = async (input: PdfInput): Promise<PreparedImages> => {
+export const preparePdfImages = async (
+  input: PdfInput,
+  taken: TakenConversions,
+  bytes: PdfImageBytes,
+): Promise<PreparedImages> => {
   const images = new Map<string, Buffer>();
   const skipped: string[] = [];
   await Promise.all(
-    input.images.map(async (source) => {
+    input.images.map(async (ref) => {
       try {
-        const jpeg = await convert(
-          source,
-          (image) =>
-            image
-              .resize({ width: PDF_IMAGE_WIDTH, withoutEnlargement: true })
-              .flatten({ background: '#ffffff' })
-              .jpeg({ quality: 78, chromaSubsampling: '4:2:0' }),
-          'photo',
+        const jpeg = await convert(photoKey(ref), bytes[ref.key], taken, (image) =>
+          image
+            .resize({ width: PDF_IMAGE_WIDTH, withoutEnlargement: true })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 78, chromaSubsampling: '4:2:0' }),
         );
-        images.set(source.id, jpeg);
+        images.set(ref.id, jpeg);
       } catch {
-        skipped.push(source.id);
+        skipped.push(ref.id);
       }
     }),
   );
   let logo: Buffer | null = null;
   if (input.logo) {
     try {
-      logo = await convert(
-        input.logo,
-        (image) => image.resize({ height: 160, withoutEnlargement: true }).png(),
-        'logo',
+      logo = await convert(logoKey(input.logo), bytes[input.logo.key], taken, (image) =>
+        image.resize({ height: 160, withoutEnlargement: true }).png(),
       );
     } catch {
       skipped.push('logo');
@@ -759,11 +787,16 @@ class ItineraryPdf {
   }
 }
 
-/** The PDF of one itinerary: images converted, the document drawn, its bytes. */
+/**
+ * The PDF of one itinerary: images converted (those not `taken` from the process's conversions,
+ * from `bytes`), the document drawn, its bytes.
+ */
 export const renderItineraryPdf = async (
   input: PdfInput,
+  taken: TakenConversions = takeConverted(input),
+  bytes: PdfImageBytes = {},
 ): Promise<{ pdf: Buffer; skipped: string[] }> => {
-  const prepared = await preparePdfImages(input);
+  const prepared = await preparePdfImages(input, taken, bytes);
   const pdf = await new ItineraryPdf(input, prepared).render();
   return { pdf, skipped: prepared.skipped };
 };

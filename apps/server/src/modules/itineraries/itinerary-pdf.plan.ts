@@ -182,15 +182,20 @@ export interface PdfInput {
   madeAt: string;
   /** The policy chosen in Policy Settings (sanitised rich text), or null for none. */
   policy: { title: string; html: string } | null;
-  /** Each planned image as stored (a WebP variant or the original): id, storage key, bytes. */
-  images: PdfSourceImage[];
-  /** The logo as stored, or null (none set, or its file is gone). */
-  logo: PdfSourceImage | null;
+  /**
+   * Each planned image: its id and the storage key of the file to embed. The PDF process asks for
+   * the bytes of the keys it has not converted yet (itinerary-pdf.process.ts).
+   */
+  images: PdfImageRef[];
+  /** The logo's file, or null (none set). */
+  logo: PdfImageRef | null;
 }
 
-export interface PdfSourceImage {
+export interface PdfImageRef {
   id: string;
   /** Storage keys are written once, so the PDF process may keep its conversion by key. */
   key: string;
-  bytes: Uint8Array;
 }
+
+/** The stored bytes of the keys the PDF process asked for (a key left out could not be read). */
+export type PdfImageBytes = Record<string, Uint8Array>;

@@ -7,18 +7,27 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ITINERARY_PDF_TEXTS } from '@safarnama/contract';
 import { ServiceUnavailable } from '../../http/errors.js';
 import { asBuffer } from '../../media/image-process.js';
-import type { PdfInput } from './itinerary-pdf.plan.js';
+import type { PdfImageBytes, PdfInput } from './itinerary-pdf.plan.js';
 
-/** One PDF for the PDF process to draw. */
-export interface PdfJob {
-  id: number;
-  input: PdfInput;
-}
+/**
+ * What the HTTP process sends: a PDF to draw (its data and image keys), or the bytes of the image
+ * keys the PDF process asked for.
+ */
+export type PdfJob =
+  | { kind: 'render'; id: number; input: PdfInput }
+  | { kind: 'bytes'; id: number; bytes: PdfImageBytes };
 
-/** Its answer: the PDF (and the images it had to leave out), or the error's message. */
+/**
+ * What the PDF process answers: the storage keys it still needs (images it has not converted
+ * before), then the PDF (and the images it had to leave out) or the error's message.
+ */
 export type PdfJobResult =
-  | { id: number; ok: true; pdf: Uint8Array; skipped: string[] }
-  | { id: number; ok: false; message: string };
+  | { kind: 'need'; id: number; keys: string[] }
+  | { kind: 'done'; id: number; ok: true; pdf: Uint8Array; skipped: string[] }
+  | { kind: 'done'; id: number; ok: false; message: string };
+
+/** Reads the stored bytes of these keys (a key left out of the answer could not be read). */
+export type ReadImageBytes = (keys: string[]) => Promise<PdfImageBytes>;
 
 /** The process stops after this long without a PDF, and its memory goes with it. */
 export const PDF_PROCESS_IDLE_MS = 30_000;
@@ -73,6 +82,7 @@ export const createPdfProcess = ({
     {
       resolve: (pdf: Buffer) => void;
       reject: (err: Error) => void;
+      read: ReadImageBytes;
       timer: NodeJS.Timeout;
       child: ChildProcess;
     }
@@ -118,6 +128,24 @@ export const createPdfProcess = ({
     started.on('message', (message: PdfJobResult) => {
       const job = pending.get(message.id);
       if (!job) return;
+      if (message.kind === 'need') {
+        // Only files the PDF process has not converted before cross the channel.
+        job.read(message.keys).then(
+          (bytes) => {
+            if (pending.has(message.id) && started.connected) {
+              started.send({ kind: 'bytes', id: message.id, bytes } satisfies PdfJob);
+            }
+          },
+          (err: unknown) => {
+            if (!pending.delete(message.id)) return;
+            clearTimeout(job.timer);
+            job.reject(err instanceof Error ? err : new Error(String(err)));
+            // The process still waits for the bytes: without them it draws the PDF with none.
+            if (started.connected) started.send({ kind: 'bytes', id: message.id, bytes: {} });
+          },
+        );
+        return;
+      }
       pending.delete(message.id);
       clearTimeout(job.timer);
       if (message.ok) {
@@ -141,8 +169,11 @@ export const createPdfProcess = ({
     return started;
   };
 
-  /** Draws one PDF in the child; 503 while {@link PDF_PROCESS_MAX_JOBS} are already being drawn. */
-  const render = (input: PdfInput) =>
+  /**
+   * Draws one PDF in the child, which asks `read` for the image files it has not converted yet;
+   * 503 while {@link PDF_PROCESS_MAX_JOBS} are already being drawn.
+   */
+  const render = (input: PdfInput, read: ReadImageBytes) =>
     new Promise<Buffer>((resolve, reject) => {
       if (closed) {
         reject(new Error('The PDF process is closed'));
@@ -162,10 +193,10 @@ export const createPdfProcess = ({
         failAll(worker, new Error('The PDF took too long to draw'));
       }, timeoutMs);
       timer.unref();
-      pending.set(id, { resolve, reject, timer, child: worker });
+      pending.set(id, { resolve, reject, read, timer, child: worker });
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;
-      worker.send({ id, input } satisfies PdfJob);
+      worker.send({ kind: 'render', id, input } satisfies PdfJob);
     });
 
   return {

@@ -11,9 +11,11 @@ import {
   pdfImageIds,
   pdfImageKey,
   pdfImagePlan,
+  type PdfImageBytes,
+  type PdfImageRef,
   type PdfInput,
-  type PdfSourceImage,
 } from './itinerary-pdf.plan.js';
+import type { ReadImageBytes } from './itinerary-pdf.process.js';
 
 export interface ItineraryPdfServiceDeps {
   itineraries: Pick<ItineraryService, 'get'>;
@@ -24,8 +26,11 @@ export interface ItineraryPdfServiceDeps {
   };
   db: Database;
   storage: StorageDriver;
-  /** Draws the document (the PDF process, itinerary-pdf.process.ts). */
-  draw: (input: PdfInput) => Promise<Buffer>;
+  /**
+   * Draws the document (the PDF process, itinerary-pdf.process.ts), asking for the image files it
+   * has not converted before.
+   */
+  draw: (input: PdfInput, read: ReadImageBytes) => Promise<Buffer>;
   now?: () => Date;
   log?: FastifyBaseLogger;
 }
@@ -50,24 +55,24 @@ export const createItineraryPdfService = ({
   now = () => new Date(),
   log,
 }: ItineraryPdfServiceDeps) => {
-  /** An image's file for the PDF, or null when it cannot be read (the PDF goes without it). */
-  const readImage = async (row: ImageRow): Promise<PdfSourceImage | null> => {
-    const key = pdfImageKey(row);
-    try {
-      return { id: row.id, key, bytes: await storage.read(key) };
-    } catch (err) {
-      log?.warn({ err, key }, 'An image file of an itinerary PDF could not be read');
-      return null;
+  /** The files of these keys through the storage driver; one that cannot be read is left out. */
+  const readFiles = async (keys: string[]): Promise<PdfImageBytes> => {
+    const bytes: PdfImageBytes = {};
+    for (let i = 0; i < keys.length; i += READS_AT_ONCE) {
+      await Promise.all(
+        keys.slice(i, i + READS_AT_ONCE).map(async (key) => {
+          try {
+            bytes[key] = await storage.read(key);
+          } catch (err) {
+            log?.warn({ err, key }, 'An image file of an itinerary PDF could not be read');
+          }
+        }),
+      );
     }
+    return bytes;
   };
 
-  const readAll = async (rows: readonly ImageRow[]): Promise<PdfSourceImage[]> => {
-    const read: (PdfSourceImage | null)[] = [];
-    for (let i = 0; i < rows.length; i += READS_AT_ONCE) {
-      read.push(...(await Promise.all(rows.slice(i, i + READS_AT_ONCE).map(readImage))));
-    }
-    return read.filter((image): image is PdfSourceImage => image !== null);
-  };
+  const refOf = (row: ImageRow): PdfImageRef => ({ id: row.id, key: pdfImageKey(row) });
 
   /** The PDF and the name to save it under. */
   const download = async (itineraryId: string): Promise<{ pdf: Buffer; fileName: string }> => {
@@ -78,28 +83,27 @@ export const createItineraryPdfService = ({
       settings.policies.get(),
       findImagesByIds(db, ids),
     ]);
-    const logoRows = basic.logoUrl ? await listImagesOf(db, 'app-logo', [LOGO_OWNER_ID]) : [];
-    const [images, logo] = await Promise.all([
-      readAll(rows),
-      logoRows[0] ? readImage(logoRows[0]) : Promise.resolve(null),
-    ]);
+    const [logoRow] = basic.logoUrl ? await listImagesOf(db, 'app-logo', [LOGO_OWNER_ID]) : [];
     const choice = policies.itineraryPdfPolicy;
     const policy =
       choice === 'none' ? null : { title: POLICY_LABELS[choice], html: policies[choice].content };
-    const pdf = await draw({
-      itinerary,
-      business: {
-        name: basic.productName,
-        email: basic.supportEmail,
-        phone: basic.supportPhone,
-        currencySymbol: basic.currencySymbol,
-        timeZone: basic.timeZone,
+    const pdf = await draw(
+      {
+        itinerary,
+        business: {
+          name: basic.productName,
+          email: basic.supportEmail,
+          phone: basic.supportPhone,
+          currencySymbol: basic.currencySymbol,
+          timeZone: basic.timeZone,
+        },
+        madeAt: now().toISOString(),
+        policy,
+        images: rows.map(refOf),
+        logo: logoRow ? refOf(logoRow) : null,
       },
-      madeAt: now().toISOString(),
-      policy,
-      images,
-      logo,
-    });
+      readFiles,
+    );
     return { pdf, fileName: pdfFileName(itinerary.title) };
   };
 

@@ -1,12 +1,21 @@
 /**
  * The PDF process's entry (itinerary-pdf.process.ts forks it, `dist/itinerary-pdf-worker.js`
- * when built): one message per PDF, answered with its bytes or the error's message. pdfkit,
- * fontkit and sharp only ever run here, so drawing a document never holds the HTTP process's event
- * loop. It exits when the server closes the channel (idle, shutdown) or dies.
+ * when built). A `render` message names the itinerary's data and image keys; when some image has
+ * not been converted here before, the process answers `need` with those storage keys and draws
+ * once their `bytes` arrive. The answer is the PDF's bytes or the error's message. pdfkit,
+ * fontkit and sharp only ever run here, so drawing a document never holds the HTTP process's
+ * event loop. It exits when the server closes the channel (idle, shutdown) or dies.
  */
+import { readdirSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import sharp from 'sharp';
 import { asBuffer } from '../../media/image-process.js';
-import { renderItineraryPdf } from './itinerary-pdf.document.js';
+import {
+  renderItineraryPdf,
+  takeConverted,
+  type TakenConversions,
+} from './itinerary-pdf.document.js';
+import type { PdfImageBytes, PdfInput } from './itinerary-pdf.plan.js';
 import type { PdfJob, PdfJobResult } from './itinerary-pdf.process.js';
 
 // One libvips thread per operation and no operation cache, as in the upload pipeline: a few
@@ -14,20 +23,60 @@ import type { PdfJob, PdfJobResult } from './itinerary-pdf.process.js';
 sharp.concurrency(1);
 sharp.cache(false);
 
+// The parent lowers this process's priority as it starts it; on Linux that reaches only the
+// threads it had by then, so every thread (V8's compiler and GC helpers among them) is given the
+// main thread's niceness. Threads made later inherit it.
+const reniceThreads = () => {
+  try {
+    const niceness = getPriority();
+    for (const tid of readdirSync('/proc/self/task')) setPriority(Number(tid), niceness);
+  } catch {
+    // Not Linux, or not allowed: the process keeps what the parent set.
+  }
+};
+reniceThreads();
+let reniced = false;
+
 const reply = (message: PdfJobResult) => {
   if (process.connected) process.send?.(message);
 };
 
-process.on('message', (job: PdfJob) => {
-  const input = {
-    ...job.input,
-    images: job.input.images.map((image) => ({ ...image, bytes: asBuffer(image.bytes) })),
-    logo: job.input.logo ? { ...job.input.logo, bytes: asBuffer(job.input.logo.bytes) } : null,
-  };
-  renderItineraryPdf(input).then(
-    ({ pdf, skipped }) => reply({ id: job.id, ok: true, pdf, skipped }),
+const waiting = new Map<number, { input: PdfInput; taken: TakenConversions }>();
+
+const draw = (id: number, input: PdfInput, taken: TakenConversions, bytes: PdfImageBytes) => {
+  renderItineraryPdf(input, taken, bytes).then(
+    ({ pdf, skipped }) => reply({ kind: 'done', id, ok: true, pdf, skipped }),
     (err: unknown) =>
-      reply({ id: job.id, ok: false, message: err instanceof Error ? err.message : String(err) }),
+      reply({
+        kind: 'done',
+        id,
+        ok: false,
+        message: err instanceof Error ? err.message : String(err),
+      }),
   );
+};
+
+process.on('message', (job: PdfJob) => {
+  if (!reniced) {
+    // Once more with the first job: by then the parent's setPriority has surely landed.
+    reniced = true;
+    reniceThreads();
+  }
+  if (job.kind === 'render') {
+    const taken = takeConverted(job.input);
+    if (taken.missing.length === 0) {
+      draw(job.id, job.input, taken, {});
+      return;
+    }
+    waiting.set(job.id, { input: job.input, taken });
+    reply({ kind: 'need', id: job.id, keys: taken.missing });
+    return;
+  }
+  const pending = waiting.get(job.id);
+  if (!pending) return;
+  waiting.delete(job.id);
+  const bytes: PdfImageBytes = {};
+  for (const [key, value] of Object.entries(job.bytes)) bytes[key] = asBuffer(value);
+  draw(job.id, pending.input, pending.taken, bytes);
 });
 process.on('disconnect', () => process.exit(0));
