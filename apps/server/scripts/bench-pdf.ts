@@ -12,15 +12,18 @@
  * 3. Renders that itinerary's PDF RUNS (30) times at concurrency 2 through GET
  *    /api/v1/admin/itinerary/{id}/pdf, while a second client (a process of its own) calls
  *    /api/health 50 times a second (each call on its own schedule, not after the previous one),
- *    and reports p50/p95 of the PDFs
- *    and the p99 of /api/health (budgets: p95 < 1.5 s, health p99 < 20 ms).
+ *    and reports p50/p95 of the PDFs and the p99 of /api/health (budgets: p95 < 1.5 s, health
+ *    p99 < 20 ms).
  * 4. The same with RUNS clones of the itinerary (POST clone-itinerary: each has its own copies of
  *    the files under new keys), so no image conversion is reused: the cold case.
+ * 5. The CPU time per PDF of the HTTP process and of the PDF process (/proc, Linux), which the
+ *    load beside the bench on a shared machine does not change much, unlike the latencies.
  *
  * RUNS=n changes the count; PDF_OUT=/tmp/itinerary.pdf keeps the first PDF to look at;
  * BENCH_SERVER_NODE_ARGS passes options to the server's node (e.g. `--cpu-prof`).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +72,28 @@ const tick = () => {
 };
 tick();
 `;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; 0 elsewhere). */
+const cpuMs = (pid: number | undefined): number => {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+};
+
+/** The server's PDF process (its child running itinerary-pdf-worker), if it runs. */
+const pdfProcessOf = (serverPid: number | undefined): number | undefined => {
+  try {
+    const out = execFileSync('pgrep', ['-P', String(serverPid), '-f', 'itinerary-pdf-worker']);
+    return Number(out.toString().trim().split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** A photo-like JPEG (blurred noise, as costly to encode as a real photo). */
 const photo = (i: number) =>
@@ -306,10 +331,25 @@ const main = async () => {
     if (process.env.PDF_OUT) await writeFile(process.env.PDF_OUT, last);
     await pdf(id); // warm-up
 
+    const serverPid = server.child.pid;
+    /** CPU used per PDF by the HTTP process and by the PDF process while `work` ran. */
+    const cpuPerPdf = async (work: () => Promise<void>, pdfs: number) => {
+      const worker = pdfProcessOf(serverPid);
+      const before = [cpuMs(serverPid), cpuMs(worker)] as const;
+      await work();
+      return {
+        http: (cpuMs(serverPid) - before[0]) / pdfs,
+        pdf: (cpuMs(worker) - before[1]) / pdfs,
+      };
+    };
+
     let warm: number[] = [];
-    const healthWarm = await healthDuring(async () => {
-      warm = await renderAll(Array.from({ length: RUNS }, () => id));
-    });
+    let healthWarm: number[] = [];
+    const cpuWarm = await cpuPerPdf(async () => {
+      healthWarm = await healthDuring(async () => {
+        warm = await renderAll(Array.from({ length: RUNS }, () => id));
+      });
+    }, RUNS);
 
     const clones: string[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -317,9 +357,15 @@ const main = async () => {
     }
     const cloneIds = clones.some((c) => c === '') ? [] : clones;
     let cold: number[] = [];
-    const healthCold = await healthDuring(async () => {
-      cold = await renderAll(cloneIds);
-    });
+    let healthCold: number[] = [];
+    const cpuCold = await cpuPerPdf(
+      async () => {
+        healthCold = await healthDuring(async () => {
+          cold = await renderAll(cloneIds);
+        });
+      },
+      Math.max(1, cloneIds.length),
+    );
 
     const row = (name: string, xs: number[]) =>
       `| ${name} | ${String(xs.length)} | ${f1(pct(xs, 50))} | ${f1(pct(xs, 95))} | ${f1(pct(xs, 99))} | ${f1(Math.max(...xs))} |`;
@@ -340,6 +386,14 @@ const main = async () => {
       );
       console.log(row('/api/health at 50/s meanwhile', healthCold));
     }
+    console.log('');
+    const cpu = (what: string, c: { http: number; pdf: number }) =>
+      console.log(
+        `CPU per PDF, ${what}: HTTP process ${f1(c.http)} ms, PDF process ${f1(c.pdf)} ms`,
+      );
+    cpu('same itinerary', cpuWarm);
+    if (cold.length > 0) cpu('clones', cpuCold);
+    console.log(`load average after: ${loadavg().map(f1).join(' ')}`);
     console.log('');
     const verdicts = [
       [`PDF p95 < ${String(BUDGET.pdfP95)} ms`, pct(warm, 95) < BUDGET.pdfP95],

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,7 +7,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { ITINERARY_PDF_TEXTS } from '@safarnama/contract';
 import { ServiceUnavailable } from '../../http/errors.js';
-import { asBuffer } from '../../media/image-process.js';
 import type { PdfImageBytes, PdfInput } from './itinerary-pdf.plan.js';
 
 /**
@@ -19,11 +19,12 @@ export type PdfJob =
 
 /**
  * What the PDF process answers: the storage keys it still needs (images it has not converted
- * before), then the PDF (and the images it had to leave out) or the error's message.
+ * before), then the file it wrote the PDF to (and the images it had to leave out) or the error's
+ * message.
  */
 export type PdfJobResult =
   | { kind: 'need'; id: number; keys: string[] }
-  | { kind: 'done'; id: number; ok: true; pdf: Uint8Array; skipped: string[] }
+  | { kind: 'done'; id: number; ok: true; file: string; skipped: string[] }
   | { kind: 'done'; id: number; ok: false; message: string };
 
 /** Reads the stored bytes of these keys (a key left out of the answer could not be read). */
@@ -125,9 +126,16 @@ export const createPdfProcess = ({
         log.debug({ err }, 'The PDF process keeps the normal priority');
       }
     }
+    /** The folder the child writes its PDFs to (learnt from its first PDF), removed on its exit. */
+    let outDir: string | null = null;
     started.on('message', (message: PdfJobResult) => {
+      if (message.kind === 'done' && message.ok) outDir ??= dirname(message.file);
       const job = pending.get(message.id);
-      if (!job) return;
+      if (!job) {
+        // A PDF no one waits for any more (it timed out, or its files could not be read).
+        if (message.kind === 'done' && message.ok) void rm(message.file, { force: true });
+        return;
+      }
       if (message.kind === 'need') {
         // Only files the PDF process has not converted before cross the channel.
         job.read(message.keys).then(
@@ -152,7 +160,17 @@ export const createPdfProcess = ({
         if (message.skipped.length > 0) {
           log.warn({ images: message.skipped }, 'Images left out of an itinerary PDF (unreadable)');
         }
-        job.resolve(asBuffer(message.pdf));
+        // Read on a libuv thread, then removed: the event loop never copies the PDF's bytes.
+        readFile(message.file)
+          .then(
+            (pdf) => {
+              job.resolve(pdf);
+            },
+            (err: unknown) => {
+              job.reject(err instanceof Error ? err : new Error(String(err)));
+            },
+          )
+          .finally(() => rm(message.file, { force: true }).catch(() => undefined));
       } else {
         log.error({ reason: message.message }, 'An itinerary PDF could not be drawn');
         job.reject(new Error(`The PDF could not be drawn: ${message.message}`));
@@ -162,6 +180,8 @@ export const createPdfProcess = ({
     started.on('error', (err) => log.error({ err }, 'The PDF process failed'));
     started.on('exit', (code, signal) => {
       if (child === started) child = null;
+      // A child killed before its own clean-up leaves its folder: removed here.
+      if (outDir) void rm(outDir, { recursive: true, force: true }).catch(() => undefined);
       if (![...pending.values()].some((job) => job.child === started)) return;
       if (!closed) log.error({ code, signal }, 'The PDF process stopped while drawing');
       failAll(started, new Error(closed ? 'The PDF process is closed' : 'The PDF process stopped'));

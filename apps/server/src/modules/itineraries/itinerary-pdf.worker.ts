@@ -6,7 +6,10 @@
  * fontkit and sharp only ever run here, so drawing a document never holds the HTTP process's
  * event loop. It exits when the server closes the channel (idle, shutdown) or dies.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getPriority, setPriority } from 'node:os';
 import sharp from 'sharp';
 import { asBuffer } from '../../media/image-process.js';
@@ -43,17 +46,37 @@ const reply = (message: PdfJobResult) => {
 
 const waiting = new Map<number, { input: PdfInput; taken: TakenConversions }>();
 
+/**
+ * Finished PDFs go to a file in a private folder (0700) and only the path crosses the channel:
+ * the server then reads the bytes on a libuv thread, where an IPC message of several hundred KB
+ * would be read, joined and copied again on its event loop. The server deletes each file after
+ * reading it; the folder goes when this process exits.
+ */
+let outDir: string | null = null;
+const outFolder = () => (outDir ??= mkdtempSync(join(tmpdir(), 'safarnama-pdf-')));
+process.on('exit', () => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+// Stopped by a signal (a test runner, a service manager): exit, so the folder goes too.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => process.exit(0));
+
 const draw = (id: number, input: PdfInput, taken: TakenConversions, bytes: PdfImageBytes) => {
-  renderItineraryPdf(input, taken, bytes).then(
-    ({ pdf, skipped }) => reply({ kind: 'done', id, ok: true, pdf, skipped }),
-    (err: unknown) =>
-      reply({
-        kind: 'done',
-        id,
-        ok: false,
-        message: err instanceof Error ? err.message : String(err),
-      }),
-  );
+  renderItineraryPdf(input, taken, bytes)
+    .then(async ({ pdf, skipped }) => {
+      const file = join(outFolder(), `${String(process.pid)}-${String(id)}.pdf`);
+      await writeFile(file, pdf, { mode: 0o600 });
+      return { file, skipped };
+    })
+    .then(
+      ({ file, skipped }) => reply({ kind: 'done', id, ok: true, file, skipped }),
+      (err: unknown) =>
+        reply({
+          kind: 'done',
+          id,
+          ok: false,
+          message: err instanceof Error ? err.message : String(err),
+        }),
+    );
 };
 
 process.on('message', (job: PdfJob) => {
