@@ -388,7 +388,7 @@ class ItineraryPdf {
     this.style(REGULAR, 8.5, COLOR.muted).text('TOUR ITINERARY', MARGIN.left, top + box / 2 - 6, {
       width: WIDTH,
       align: 'right',
-      characterSpacing: 1.2,
+      characterSpacing: 0.5,
       lineBreak: false,
     });
     const ruleY = top + box + 8;
@@ -436,7 +436,7 @@ class ItineraryPdf {
         this.doc.roundedRect(x, top, boxWidth, boxHeight, 5).fillColor(COLOR.accentSoft).fill();
         this.style(REGULAR, 7.5, COLOR.muted).text(fact.label.toUpperCase(), x + 8, top + 8, {
           width: boxWidth - 16,
-          characterSpacing: 0.8,
+          characterSpacing: 0.3,
           lineBreak: false,
         });
         this.style(BOLD, 10).text(fact.value, x + 8, top + 19, { width: boxWidth - 16 });
@@ -505,7 +505,7 @@ class ItineraryPdf {
 
       // Measure, so a day that fits on a page starts on the page it fits on.
       this.style(BOLD, 8);
-      const badgeWidth = this.doc.widthOfString(badge, { characterSpacing: 0.8 }) + 14;
+      const badgeWidth = this.doc.widthOfString(badge, { characterSpacing: 0.3 }) + 14;
       this.style(BOLD, 12.5);
       const titleHeight = title
         ? this.doc.heightOfString(title, { width: WIDTH - badgeWidth - 10 })
@@ -532,7 +532,7 @@ class ItineraryPdf {
       const top = this.y;
       this.doc.roundedRect(MARGIN.left, top, badgeWidth, 17, 4).fillColor(COLOR.accent).fill();
       this.style(BOLD, 8, '#ffffff').text(badge, MARGIN.left + 7, top + 4.2, {
-        characterSpacing: 0.8,
+        characterSpacing: 0.3,
         lineBreak: false,
       });
       if (title) {
