@@ -2,11 +2,13 @@ import { cp, rm } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The server, its image process (media/image-process.ts forks it from beside main.js), and the
-  // backup/restore command (npm run backup / restore at the root).
+  // The server, its image process (media/image-process.ts forks it from beside main.js), its PDF
+  // process (modules/itineraries/itinerary-pdf.process.ts, the same way), and the backup/restore
+  // command (npm run backup / restore at the root).
   entry: {
     main: 'src/main.ts',
     'image-worker': 'src/media/image-worker.ts',
+    'itinerary-pdf-worker': 'src/modules/itineraries/itinerary-pdf.worker.ts',
     'backup-cli': 'src/ops/backup-cli.ts',
   },
   format: ['esm'],

@@ -66,6 +66,12 @@ import {
   type PlaceDetailsService,
 } from './modules/place-details/place-details.service.js';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes.js';
+import { itineraryPdfRoutes } from './modules/itineraries/itinerary-pdf.routes.js';
+import { createPdfProcess } from './modules/itineraries/itinerary-pdf.process.js';
+import {
+  createItineraryPdfService,
+  type ItineraryPdfService,
+} from './modules/itineraries/itinerary-pdf.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { homepageRoutes } from './modules/homepage/homepage.routes.js';
@@ -79,11 +85,7 @@ import { createBlogService, type BlogService } from './modules/blogs/blogs.servi
 import { systemRoutes } from './modules/system/system.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { createShareService } from './modules/share/share.service.js';
-import {
-  redactTripToken,
-  tripRoutes,
-  type ItineraryPdfRenderer,
-} from './modules/share/trip.routes.js';
+import { redactTripToken, tripRoutes } from './modules/share/trip.routes.js';
 import { registerAudit } from './http/audit.js';
 import { registerDrain } from './http/drain.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -105,7 +107,7 @@ import {
   type CommunicationService,
 } from './modules/settings/communication.service.js';
 import { createIpListService, type IpListService } from './modules/settings/ip-list.service.js';
-import { createPolicyService } from './modules/settings/policies.service.js';
+import { createPolicyService, type PolicyService } from './modules/settings/policies.service.js';
 import { createIpGuard, createMaintenanceGuard } from './modules/settings/settings.guards.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -182,11 +184,6 @@ export interface AppDeps {
   realtime?: Realtime;
   /** Extra route modules registered like the built-in ones (tests add tiny probe routes). */
   routes?: ((app: FastifyInstance) => Promise<void>)[];
-  /**
-   * Issue 22: what renders an itinerary as a PDF for the public share page's `/trip/{token}/pdf`
-   * (the itinerary PDF module; tests pass a fake). Without it that route answers its 404 page.
-   */
-  itineraryPdf?: ItineraryPdfRenderer;
 }
 
 export interface AppServices {
@@ -201,11 +198,14 @@ export interface AppServices {
   placeDetails: PlaceDetailsService;
   blogs: BlogService;
   itineraries: ItineraryService;
-  /** The allowed-IP list (cached), communication channels, basic settings (cached). */
+  /** Issue 22: an itinerary's PDF, `render(id)` (drawn in the PDF process). */
+  itineraryPdfs: ItineraryPdfService;
+  /** The allowed-IP list (cached), communication channels, basic settings (cached), policies. */
   settings: {
     ipList: IpListService;
     communication: CommunicationService;
     basic: BasicSettingsService;
+    policies: PolicyService;
   };
   /** Web push to admins' browsers: VAPID key, subscriptions, `send(target, payload)`. */
   push: PushService;
@@ -358,6 +358,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
   const itineraries = createItineraryService({ db: database.db, storage, pipeline, now });
+  const policies = createPolicyService({ db: database.db, now });
+  // Issue 22: PDFs are drawn in a child process of their own (itinerary-pdf.process.ts), forked at
+  // the first PDF and stopped when idle.
+  const pdfProcess = createPdfProcess({ log: app.log });
+  app.addHook('onClose', async () => pdfProcess.close());
+  const itineraryPdfs = createItineraryPdfService({
+    itineraries,
+    settings: { basic: basicSettings, policies },
+    db: database.db,
+    storage,
+    draw: pdfProcess.render,
+    now,
+    log: app.log,
+  });
   const homepage = createHomepageService({ db: database.db, storage, now });
   // Share links (issue 22): the admin routes and the public trip page read the itinerary as
   // its service presents it, with the Basic Settings' branding.
@@ -437,7 +451,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     placeDetails,
     blogs,
     itineraries,
-    settings: { ipList, communication, basic: basicSettings },
+    itineraryPdfs,
+    settings: { ipList, communication, basic: basicSettings, policies },
     push,
     marketing,
     schedule,
@@ -559,6 +574,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(blogRoutes({ blogs }));
   await app.register(itineraryRoutes({ itineraries }));
   await app.register(shareRoutes({ share }));
+  await app.register(itineraryPdfRoutes({ pdfs: itineraryPdfs }));
   await app.register(
     dashboardRoutes({
       dashboard: createDashboardService({ db: database.db }),
@@ -578,18 +594,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       ipList,
       communication,
       basic: basicSettings,
-      policies: createPolicyService({ db: database.db, now }),
+      policies,
     }),
   );
   await app.register(pushRoutes({ push }));
   await app.register(marketingRoutes({ marketing }));
   if (storage.localRoot) await registerUploads(app, storage.localRoot);
   for (const routes of deps.routes ?? []) await app.register(routes);
-  // The public trip page of a share link and its PDF (issue 22), before the web app and its
-  // history fallback. The PDF is rendered by the itinerary PDF service, which app.ts provides
-  // as `pdf` (here the one `deps.itineraryPdf` names); without a renderer the PDF route answers
-  // the page's 404.
-  await app.register(tripRoutes({ share, pdf: deps.itineraryPdf }));
+  // The public trip page of a share link and its PDF (issue 22, drawn by the itinerary PDF
+  // service), before the web app and its history fallback.
+  await app.register(tripRoutes({ share, pdf: itineraryPdfs }));
   const index = await registerWeb(app, config.webDist);
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {

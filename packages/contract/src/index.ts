@@ -16,6 +16,7 @@ export * from './blogs.js';
 export * from './itineraries.js';
 export * from './itinerary-pricing.js';
 export * from './share-links.js';
+export * from './itinerary-pdf.js';
 export * from './months.js';
 export * from './homepage.js';
 export * from './homepage-texts.js';

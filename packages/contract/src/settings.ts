@@ -237,16 +237,36 @@ export const POLICY_LABELS: Record<PolicyKey, string> = {
   cancellationPolicy: 'Cancellation and Refund Policy',
 };
 
+/**
+ * Issue 22: which policy the itinerary PDF prints after the plan (`none`: no policy). Kept in the
+ * policy settings document; `cancellationPolicy` until an admin chooses.
+ */
+export const ITINERARY_PDF_POLICY_CHOICES = [...POLICY_KEYS, 'none'] as const;
+export type ItineraryPdfPolicy = (typeof ITINERARY_PDF_POLICY_CHOICES)[number];
+export const DEFAULT_ITINERARY_PDF_POLICY: ItineraryPdfPolicy = 'cancellationPolicy';
+export const ITINERARY_PDF_POLICY_LABEL = 'Policy printed on itinerary PDFs';
+export const ITINERARY_PDF_POLICY_OPTION_LABELS: Record<ItineraryPdfPolicy, string> = {
+  ...POLICY_LABELS,
+  none: 'None (print no policy)',
+};
+export const itineraryPdfPolicySchema = z.enum(ITINERARY_PDF_POLICY_CHOICES, {
+  error: `Choose one of: ${ITINERARY_PDF_POLICY_CHOICES.join(', ')}`,
+});
+
 const policySchema = z.object({ content: z.string(), updatedAt: z.string().nullable() });
 /** `GET /get-policy-settings`: sanitised rich text with its 'last updated'. */
 export const policySettingsSchema = z.object({
   privacyPolicy: policySchema,
   termsAndConditions: policySchema,
   cancellationPolicy: policySchema,
+  itineraryPdfPolicy: itineraryPdfPolicySchema,
 });
 export type PolicySettings = z.infer<typeof policySettingsSchema>;
 
-/** `POST /update-policy-settings`: any of the three; only changed ones get a new 'last updated'. */
+/**
+ * `POST /update-policy-settings`: any of the three; only changed ones get a new 'last updated'.
+ * `itineraryPdfPolicy`, when sent, changes the PDF's choice.
+ */
 const policyContentSchema = z
   .string()
   .max(RICH_TEXT_MAX, `Must be at most ${RICH_TEXT_MAX.toLocaleString('en-US')} characters`)
@@ -255,6 +275,7 @@ export const updatePolicySettingsRequestSchema = z.strictObject({
   privacyPolicy: policyContentSchema,
   termsAndConditions: policyContentSchema,
   cancellationPolicy: policyContentSchema,
+  itineraryPdfPolicy: itineraryPdfPolicySchema.optional(),
 });
 export type UpdatePolicySettingsRequest = z.input<typeof updatePolicySettingsRequestSchema>;
 

@@ -160,3 +160,12 @@ export const replaceSingleImage = async (
   await insertImages(db, [{ ...image, ownerType, ownerId, sortOrder: 0 }]);
   return old;
 };
+
+/** Image rows by id, whoever owns them (the itinerary PDF reads its cover, days' and gallery's). */
+export const findImagesByIds = async (db: Executor, ids: readonly string[]): Promise<ImageRow[]> =>
+  ids.length === 0
+    ? []
+    : db
+        .select()
+        .from(images)
+        .where(inArray(images.id, [...ids]));

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import {
+  DEFAULT_ITINERARY_PDF_POLICY,
+  ITINERARY_PDF_POLICY_CHOICES,
   POLICY_KEYS,
+  type ItineraryPdfPolicy,
   type PolicyKey,
   type PolicySettings,
   type updatePolicySettingsRequestSchema,
@@ -22,10 +25,15 @@ const readPolicies = (value: Record<string, unknown> | undefined): PolicySetting
       updatedAt: typeof entry?.updatedAt === 'string' ? entry.updatedAt : null,
     };
   };
+  const choice = value?.itineraryPdfPolicy;
   return {
     privacyPolicy: read('privacyPolicy'),
     termsAndConditions: read('termsAndConditions'),
     cancellationPolicy: read('cancellationPolicy'),
+    // Issue 22: documents saved before the choice existed print the cancellation policy.
+    itineraryPdfPolicy: ITINERARY_PDF_POLICY_CHOICES.includes(choice as ItineraryPdfPolicy)
+      ? (choice as ItineraryPdfPolicy)
+      : DEFAULT_ITINERARY_PDF_POLICY,
   };
 };
 
@@ -37,7 +45,8 @@ export interface PolicyServiceDeps {
 /**
  * Policy settings: privacy policy, terms and conditions, cancellation and refund policy, each rich
  * text sanitised on write (lib/rich-text.ts) with its own 'last updated', which moves only when
- * that policy's (sanitised) text changes.
+ * that policy's (sanitised) text changes; and which of them the itinerary PDF prints (issue 22,
+ * `itineraryPdfPolicy`, a key of the same jsonb document: no column, no migration).
  */
 export const createPolicyService = ({ db, now }: PolicyServiceDeps) => {
   const get = async (): Promise<PolicySettings> =>
@@ -55,6 +64,11 @@ export const createPolicyService = ({ db, now }: PolicyServiceDeps) => {
         const content = sanitizeRichText(sent);
         if (content === before[key].content) continue;
         after[key] = { content, updatedAt: at };
+        changed = true;
+      }
+      const choice = input.itineraryPdfPolicy;
+      if (choice !== undefined && choice !== before.itineraryPdfPolicy) {
+        after.itineraryPdfPolicy = choice;
         changed = true;
       }
       if (changed) await upsertSetting(tx, 'policies', after, auth.admin.id, now());

@@ -33,6 +33,7 @@ describe('policy settings', () => {
       privacyPolicy: empty,
       termsAndConditions: empty,
       cancellationPolicy: empty,
+      itineraryPdfPolicy: 'cancellationPolicy',
     });
   });
 
@@ -89,6 +90,28 @@ describe('policy settings', () => {
       content: '',
       updatedAt: clock.now().toISOString(),
     });
+  });
+
+  it('issue 22: keeps the policy the itinerary PDF prints, one of the three or none', async () => {
+    const before = record<PolicySettings>(await get());
+    const chosen = record<PolicySettings>(
+      await update({ itineraryPdfPolicy: 'termsAndConditions' }),
+    );
+    expect(chosen.itineraryPdfPolicy).toBe('termsAndConditions');
+    // The texts and their dates are untouched by the choice.
+    expect(chosen.termsAndConditions).toEqual(before.termsAndConditions);
+    expect(
+      record<PolicySettings>(await update({ itineraryPdfPolicy: 'none' })).itineraryPdfPolicy,
+    ).toBe('none');
+    // Left out of a save, the choice stays.
+    expect(
+      record<PolicySettings>(await update({ privacyPolicy: '<p>Kept</p>' })).itineraryPdfPolicy,
+    ).toBe('none');
+    expect(record<PolicySettings>(await get()).itineraryPdfPolicy).toBe('none');
+    expect(
+      errorOf(await update({ itineraryPdfPolicy: 'refundPolicy' }), 400).details?.[0]?.path,
+    ).toBe('itineraryPdfPolicy');
+    await update({ itineraryPdfPolicy: 'cancellationPolicy' });
   });
 
   it('refuses unknown keys and over-long text; needs settings.update to save', async () => {

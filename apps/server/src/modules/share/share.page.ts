@@ -172,7 +172,7 @@ export interface TripPageInput {
   /** The page's own absolute URL (og:url). */
   url: string;
   /** The PDF's absolute URL; null while no PDF service is wired (no button then). */
-  pdfUrl: string | null;
+  pdfUrl: string;
   /** Turns a stored image's URL (often `/uploads/…`) into an absolute one (og:image). */
   absolute: (url: string) => string;
 }
@@ -205,7 +205,7 @@ export const renderTripPage = ({
     `<div class="card intro"><h1>${e(it.title)}</h1>` +
     `<p class="meta">${e([it.duration, where].filter(Boolean).join(' · '))}</p>` +
     `<p class="price">${e(price)}</p>` +
-    (pdfUrl ? `<a class="button" href="${e(pdfUrl)}" download>${e(T.downloadPdf)}</a>` : '') +
+    `<a class="button" href="${e(pdfUrl)}" download>${e(T.downloadPdf)}</a>` +
     '</div>';
   const body =
     brand +

@@ -1,3 +1,4 @@
+import { extractText } from 'unpdf';
 import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
@@ -47,19 +48,10 @@ describe('share links (issue 22)', () => {
   let auth: Headers;
   let adminName: string;
   let jpeg: Buffer;
-  const rendered: string[] = [];
   let n = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      // A renderer that only records what it was asked for: the PDF refusals must not reach it.
-      itineraryPdf: {
-        render: async (id) => {
-          rendered.push(id);
-          return Buffer.from('%PDF-1.4 fake');
-        },
-      },
-    });
+    t = await createTestApp();
     const admin = await signedInWith(t.database.db, t.hasher, 'super');
     auth = admin.headers;
     adminName = admin.admin.name;
@@ -527,9 +519,19 @@ describe('share links (issue 22)', () => {
     expect((await page(link.url)).statusCode).toBe(200);
   });
 
-  it('the PDF route: a forged, malformed or expired token gets the 404 page, never a render', async () => {
+  it('the PDF route: a valid link downloads the itinerary PDF; a forged, malformed or expired token gets the 404 page', async () => {
     const { itinerary } = await createItinerary();
     const link = await shared(itinerary._id);
+    const ok = await visit(P.pdf(tokenOf(link.url)));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/pdf');
+    expect(ok.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(ok.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9-]+\.pdf"$/);
+    expect(ok.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await extractText(new Uint8Array(ok.rawPayload), { mergePages: true });
+    expect(text).toContain(itinerary.title);
+    // A download is not a view of the page.
+    expect((await linkRow(link._id))?.views).toBe(0);
     await t.database.db
       .update(itineraryShareLinks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -541,10 +543,9 @@ describe('share links (issue 22)', () => {
     ]) {
       expectUnavailable(await visit(path));
     }
-    expect(rendered).toEqual([]);
   });
 
-  it('without a PDF renderer wired: no Download button, the PDF route answers the 404 page; tokens stay out of the log', async () => {
+  it('the page offers Download PDF; the request log names the routes without the token', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -559,10 +560,11 @@ describe('share links (issue 22)', () => {
       const token = tokenOf(link.url);
       const res = await bare.app.inject({ method: 'GET', url: P.page(token) });
       expect(res.statusCode).toBe(200);
-      expect(res.body).not.toContain(PUBLIC_TRIP_TEXTS.downloadPdf);
+      expect(res.body).toContain(
+        `href="${link.url}/pdf" download>${PUBLIC_TRIP_TEXTS.downloadPdf}</a>`,
+      );
       const pdf = await bare.app.inject({ method: 'GET', url: P.pdf(token) });
-      expect(pdf.statusCode).toBe(404);
-      expect(pdf.body).toBe(UNAVAILABLE_PAGE);
+      expect(pdf.statusCode).toBe(200);
       // The request lines name the route without its credential.
       const log = lines.join('\n');
       expect(log).toContain('/trip/[redacted]/pdf');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_PATHS, slugify } from '@safarnama/contract';
+import { API_PATHS } from '@safarnama/contract';
 import { AppError } from '../../http/errors.js';
 import { TOO_MANY_PAGE, UNAVAILABLE_PAGE, renderTripPage } from './share.page.js';
 import type { ShareService } from './share.service.js';
@@ -14,9 +14,9 @@ import type { ShareService } from './share.service.js';
  * headers. Pages are never cached nor indexed, and send no referrer on.
  */
 
-/** Renders an itinerary as a PDF (the itinerary PDF module). */
+/** The itinerary PDF module's download: the document and its file name (one naming rule). */
 export interface ItineraryPdfRenderer {
-  render(itineraryId: string): Promise<Buffer>;
+  download(itineraryId: string): Promise<{ pdf: Buffer; fileName: string }>;
 }
 
 /**
@@ -46,8 +46,8 @@ const routePath = (build: (token: string) => string) =>
 
 export interface TripRoutesDeps {
   share: ShareService;
-  /** The itinerary PDF renderer; without it the PDF route answers the 404 page. */
-  pdf?: ItineraryPdfRenderer | undefined;
+  /** The itinerary PDF service (modules/itineraries/itinerary-pdf.service.ts). */
+  pdf: ItineraryPdfRenderer;
 }
 
 export const tripRoutes =
@@ -90,7 +90,7 @@ export const tripRoutes =
           renderTripPage({
             ...opened,
             url: share.pageUrl(token),
-            pdfUrl: pdf ? share.pdfUrl(token) : null,
+            pdfUrl: share.pdfUrl(token),
             absolute: share.absolute,
           }),
         );
@@ -107,15 +107,13 @@ export const tripRoutes =
         schema: { hide: true, params: tokenParams },
       },
       async (request, reply) => {
-        // The PDF service is another module's; app.ts passes it in. Until it does, no PDF.
-        const target = pdf ? await share.pdfTarget(request.params.token) : null;
-        if (!pdf || !target) return sendHtml(reply, 404, UNAVAILABLE_PAGE);
-        const file = await pdf.render(target.itineraryId);
-        const name = `${slugify(target.title) || 'itinerary'}.pdf`;
+        const target = await share.pdfTarget(request.params.token);
+        if (!target) return sendHtml(reply, 404, UNAVAILABLE_PAGE);
+        const { pdf: file, fileName } = await pdf.download(target.itineraryId);
         return reply
           .code(200)
           .headers(HEADERS)
-          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
           .type('application/pdf')
           .send(file);
       },

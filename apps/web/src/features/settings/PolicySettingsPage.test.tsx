@@ -19,6 +19,7 @@ const policies: PolicySettings = {
   },
   termsAndConditions: { content: '<p>Book with care.</p>', updatedAt: null },
   cancellationPolicy: { content: '', updatedAt: null },
+  itineraryPdfPolicy: 'cancellationPolicy',
 };
 
 const stubServer = (permissions: PermissionKey[] = ['settings.view', 'settings.update']) =>
@@ -73,6 +74,28 @@ describe('PolicySettingsPage', () => {
     });
   });
 
+  it('issue 22: chooses the policy printed on itinerary PDFs and saves only that choice', async () => {
+    const calls = stubServer();
+    const user = await open();
+    const select = screen.getByRole('combobox', { name: 'Policy printed on itinerary PDFs' });
+    expect(select).toHaveValue('cancellationPolicy');
+    expect(
+      Array.from((select as HTMLSelectElement).options).map((option) => option.textContent),
+    ).toEqual([
+      'Privacy Policy',
+      'Terms and Conditions',
+      'Cancellation and Refund Policy',
+      'None (print no policy)',
+    ]);
+    await user.selectOptions(select, 'none');
+    expect(screen.getByText('PDF policy changed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save policies' }));
+    await waitFor(() => {
+      expect(updates(calls)).toHaveLength(1);
+    });
+    expect(updates(calls)[0]?.body).toEqual({ data: { itineraryPdfPolicy: 'none' } });
+  });
+
   it('puts a 400 detail of the server under its policy', async () => {
     stubSignedIn({ permissions: ['settings.view', 'settings.update'] }, (call) => {
       if (call.url === API_PATHS.setting.policies) return recordResponse(policies);
@@ -93,6 +116,9 @@ describe('PolicySettingsPage', () => {
     stubServer(['settings.view']);
     await open();
     expect(screen.queryByRole('button', { name: 'Save policies' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('combobox', { name: 'Policy printed on itinerary PDFs' }),
+    ).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Privacy Policy' })).toHaveAttribute(
       'contenteditable',
       'false',

@@ -1,15 +1,19 @@
 import { useWatch } from 'react-hook-form';
 import {
+  ITINERARY_PDF_POLICY_CHOICES,
+  ITINERARY_PDF_POLICY_LABEL,
+  ITINERARY_PDF_POLICY_OPTION_LABELS,
   POLICY_KEYS,
   POLICY_LABELS,
   SETTINGS_MESSAGES,
+  type ItineraryPdfPolicy,
   type PolicyKey,
   type PolicySettings,
   updatePolicySettingsRequestSchema,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { FormError, hintClasses } from '../../components/ui/Form';
+import { FormError, SelectField, hintClasses } from '../../components/ui/Form';
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { getErrorMessage } from '../../lib/errors';
@@ -20,13 +24,19 @@ import { useCan } from '../auth/useCan';
 import { LoadFailed, LoadingBlock } from './fields';
 import { useGetPolicySettingsQuery, useUpdatePolicySettingsMutation } from './settings.api';
 
-type Contents = Record<PolicyKey, string>;
+type Contents = Record<PolicyKey, string> & { itineraryPdfPolicy: ItineraryPdfPolicy };
 
 const contentsOf = (settings: PolicySettings): Contents => ({
   privacyPolicy: settings.privacyPolicy.content,
   termsAndConditions: settings.termsAndConditions.content,
   cancellationPolicy: settings.cancellationPolicy.content,
+  itineraryPdfPolicy: settings.itineraryPdfPolicy,
 });
+
+const PDF_POLICY_OPTIONS = ITINERARY_PDF_POLICY_CHOICES.map((value) => ({
+  value,
+  label: ITINERARY_PDF_POLICY_OPTION_LABELS[value],
+}));
 
 /** The form on `useContractForm` with `updatePolicySettingsRequestSchema`. */
 const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
@@ -41,16 +51,26 @@ const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
   } = useContractForm<Contents, typeof updatePolicySettingsRequestSchema>({
     schema: updatePolicySettingsRequestSchema,
     defaultValues: initial,
-    // Only the changed policies travel, so only they get a new 'last updated'.
-    toRequest: (values) =>
-      Object.fromEntries(
+    // Only the changed policies travel, so only they get a new 'last updated'; the PDF's
+    // choice (issue 22) only when it changed.
+    toRequest: (values) => ({
+      ...Object.fromEntries(
         POLICY_KEYS.filter((key) => values[key] !== initial[key]).map((key) => [key, values[key]]),
       ),
+      ...(values.itineraryPdfPolicy === initial.itineraryPdfPolicy
+        ? {}
+        : { itineraryPdfPolicy: values.itineraryPdfPolicy }),
+    }),
   });
   const contents = useWatch({ control: form.control }) as Contents;
   const { errors } = form.formState;
   const [update] = useUpdatePolicySettingsMutation();
   const changed = POLICY_KEYS.filter((key) => contents[key] !== initial[key]);
+  const pdfChoiceChanged = contents.itineraryPdfPolicy !== initial.itineraryPdfPolicy;
+  const changes = [
+    changed.length > 0 ? `${changed.length} of 3 policies changed` : '',
+    pdfChoiceChanged ? 'PDF policy changed' : '',
+  ].filter(Boolean);
 
   const handleSubmit = submit(
     async (request) => {
@@ -71,6 +91,17 @@ const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
       onSubmit={(event) => void handleSubmit(event)}
       className="space-y-6"
     >
+      <Card className="p-5">
+        <SelectField
+          label={ITINERARY_PDF_POLICY_LABEL}
+          {...form.register('itineraryPdfPolicy')}
+          error={errors.itineraryPdfPolicy?.message}
+          options={PDF_POLICY_OPTIONS}
+          disabled={!canUpdate || isLoading}
+          className="max-w-md"
+          hint="Printed at the end of every itinerary PDF, after the FAQs."
+        />
+      </Card>
       {POLICY_KEYS.map((key) => {
         const updatedAt = settings[key].updatedAt;
         return (
@@ -105,9 +136,9 @@ const PolicyForm = ({ settings }: { settings: PolicySettings }) => {
         {canUpdate ? (
           <>
             <span className="text-xs text-slate-500 dark:text-slate-400">
-              {changed.length === 0 ? 'No changes' : `${changed.length} of 3 policies changed`}
+              {changes.length === 0 ? 'No changes' : changes.join(' · ')}
             </span>
-            <Button type="submit" loading={isLoading} disabled={changed.length === 0}>
+            <Button type="submit" loading={isLoading} disabled={changes.length === 0}>
               {isLoading ? 'Saving...' : 'Save policies'}
             </Button>
           </>
@@ -128,7 +159,9 @@ export const PolicySettingsPage = () => {
   const { data, error, isLoading, refetch } = useGetPolicySettingsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
-  const version = data ? POLICY_KEYS.map((key) => data[key].updatedAt ?? '').join('|') : '';
+  const version = data
+    ? [...POLICY_KEYS.map((key) => data[key].updatedAt ?? ''), data.itineraryPdfPolicy].join('|')
+    : '';
   return (
     <>
       <PageHeader
