@@ -49,6 +49,7 @@ import { useCreateItineraryMutation, useUpdateItineraryMutation } from './itiner
 import { ITINERARY_CONFLICT_FIELDS } from './itineraries.conflict';
 import { getDisplaySettings } from '../../lib/format';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
+import { DownloadPdfButton } from './DownloadPdfButton';
 import { loadWithTimeout } from '../../app/lazy';
 
 /** Issue 22: the pricing section (bands, GST, the live table) in its own chunk (60 KB budget). */
@@ -245,13 +246,16 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
       size="max-w-4xl"
       actions={
         record ? (
-          <HistoryButton
-            entity="itinerary"
-            id={record._id}
-            name={record.title}
-            record={record}
-            onRestored={onClose}
-          />
+          <>
+            <DownloadPdfButton itineraryId={record._id} />
+            <HistoryButton
+              entity="itinerary"
+              id={record._id}
+              name={record.title}
+              record={record}
+              onRestored={onClose}
+            />
+          </>
         ) : undefined
       }
     >
