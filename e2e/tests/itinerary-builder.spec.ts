@@ -220,6 +220,8 @@ test('an operator builds a 5-day package with places, meals and price bands, see
     await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
     await expect(visitor.getByText('From ₹45,000 per person').first()).toBeVisible();
     await expect(visitor.getByText('Houseboat').first()).toBeVisible();
+    // A day kept at its default title reads 'Day 4', not 'Day 4 · Day 4'.
+    await expect(visitor.getByRole('heading', { name: 'Day 4', exact: true })).toBeVisible();
     await expect(visitor.getByRole('link', { name: 'Download PDF' })).toBeVisible();
     const overflow = await visitor.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -114,6 +114,10 @@ const notice = (title: string, message: string) =>
 export const UNAVAILABLE_PAGE = notice(T.unavailableTitle, T.unavailableMessage);
 export const TOO_MANY_PAGE = notice(T.tooManyTitle, T.tooManyMessage);
 
+/** 'Day 2 · Munnar', or 'Day 2' alone when the admin kept the default title 'Day 2'. */
+export const dayHeading = (label: string, title: string): string =>
+  title.trim().toLowerCase() === label.toLowerCase() ? label : `${label} · ${title}`;
+
 /** The variant for a social card: the narrowest ≥ 1200 px wide, else the widest, else the original. */
 export const ogImageOf = (image: Image): { url: string; width: number; height: number } => {
   const byWidth = [...image.variants].sort((a, b) => a.width - b.width);
@@ -158,7 +162,7 @@ const dayOf = (day: Itinerary['dailyItinerary'][number], n: number, gallery: rea
     fact(T.stay, day.stay ?? '') +
     fact(T.transfer, day.transfer ?? '');
   return (
-    `<li class="day"><h3>${e(T.day(n))} · ${e(day.title)}</h3>` +
+    `<li class="day"><h3>${e(dayHeading(T.day(n), day.title))}</h3>` +
     (facts ? `<dl class="facts">${facts}</dl>` : '') +
     (day.description ? `<p class="plain">${e(day.description)}</p>` : '') +
     (image ? picture(image, '', '(min-width: 48rem) 46rem, 100vw') : '') +
