@@ -175,7 +175,9 @@ test.describe('Itinerary Management', () => {
 
     // Reorder the days by dragging the third to the top; the order survives a save.
     expect(await dayTitles(edit)).toEqual(['Day 1', 'Day 2', 'Day 3']);
-    // Bring the days into the window (the dialog scrolls; a drag needs both ends on screen).
+    // Bring the days into the window (the dialog scrolls; a drag needs both ends on screen, and
+    // since issue 22 a day also holds its places and 'More for this day': a taller window).
+    await page.setViewportSize({ width: 1280, height: 1400 });
     await edit.getByRole('heading', { name: 'Daily Itinerary' }).evaluate((heading) => {
       heading.scrollIntoView({ block: 'start' });
     });
@@ -187,6 +189,7 @@ test.describe('Itinerary Management', () => {
     );
     await expect.poll(() => dayTitles(edit)).toEqual(['Day 3', 'Day 1', 'Day 2']);
     await expect(edit.getByLabel('Day 1 description')).toHaveValue('Baga beach, then fly home.');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await edit.getByRole('button', { name: 'Save Itinerary' }).click();
     await expect(page.getByText('Itinerary updated successfully!').first()).toBeVisible();
     await expect(edit).toBeHidden();

@@ -184,39 +184,42 @@ export const ItinerariesPage = () => {
                 {ITINERARY_TEXTS.manageGallery(record.gallery.length)}
               </button>
             </td>
-            <td className={`${td} space-x-1 text-right whitespace-nowrap`}>
-              <EditAction
-                record={record}
-                name={record.title}
-                onClick={canUpdate ? openForm : undefined}
-              />
-              {canCreate ? (
+            <td className={td}>
+              {/* Four actions since issue 22: they wrap rather than push the table wider. */}
+              <div className="flex flex-wrap justify-end gap-1">
+                <EditAction
+                  record={record}
+                  name={record.title}
+                  onClick={canUpdate ? openForm : undefined}
+                />
+                {canCreate ? (
+                  <RowAction
+                    tone="indigo"
+                    aria-label={`Duplicate ${record.title}`}
+                    disabled={isBusy(record)}
+                    onClick={() => {
+                      duplicate.start(record);
+                    }}
+                  >
+                    Duplicate
+                  </RowAction>
+                ) : null}
                 <RowAction
                   tone="indigo"
-                  aria-label={`Duplicate ${record.title}`}
-                  disabled={isBusy(record)}
+                  aria-label={`Share ${record.title}`}
                   onClick={() => {
-                    duplicate.start(record);
+                    open({ kind: 'share', record });
                   }}
                 >
-                  Duplicate
+                  {SHARE_LINK_TEXTS.action}
                 </RowAction>
-              ) : null}
-              <RowAction
-                tone="indigo"
-                aria-label={`Share ${record.title}`}
-                onClick={() => {
-                  open({ kind: 'share', record });
-                }}
-              >
-                {SHARE_LINK_TEXTS.action}
-              </RowAction>
-              <DeleteAction
-                record={record}
-                name={record.title}
-                busy={isBusy(record)}
-                onClick={canDelete ? remove.start : undefined}
-              />
+                <DeleteAction
+                  record={record}
+                  name={record.title}
+                  busy={isBusy(record)}
+                  onClick={canDelete ? remove.start : undefined}
+                />
+              </div>
             </td>
           </tr>
         ))}
