@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, type Profile } from '@safarnama/contract';
 import { ADMIN_PAGES } from '../navigation';
@@ -11,13 +11,26 @@ import {
   okResponse,
   recordResponse,
   errorResponse,
+  notFound,
 } from '../../test/utils';
 
 const PROFILE = '/api/v1/admin/auth/get-profile-details';
 const LOGOUT = '/api/v1/admin/auth/logout';
 
-const stubProfile = (profile: Profile, logout: () => Response = () => okResponse(null)) =>
-  stubSignedIn(profile, (call) => (call.url === LOGOUT ? logout() : undefined));
+const stubProfile = (profile: Profile) => stubSignedIn(profile);
+
+/**
+ * As the server for a token session: the profile answers only while the tab still sends its
+ * token, so once the web has dropped it the login page asks again and is not let back in.
+ * (Answering the profile always would send the admin straight back to /dashboard.)
+ */
+const stubTokenSession = (profile: Profile, logout: () => Response) =>
+  stubFetch((call) => {
+    if (call.url === LOGOUT) return logout();
+    if (call.headers.get('authorization') !== 'Bearer tok')
+      return errorResponse(401, 'UNAUTHORIZED', 'Unauthorized');
+    return call.url === PROFILE ? recordResponse(profile) : notFound();
+  });
 
 const sidebarLinks = async () => {
   const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -109,10 +122,13 @@ describe('the signed-in layout', () => {
 
   it('signs out: revokes the session, clears the token and opens /login', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tok');
-    const calls = stubProfile(makeProfile({ permissions: ['dashboard.view'] }));
+    const calls = stubTokenSession(makeProfile({ permissions: ['dashboard.view'] }), () =>
+      okResponse(null),
+    );
     const { router } = renderApp('/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText('Email', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
     expect(calls.find((call) => call.url === LOGOUT)?.headers.get('Authorization')).toBe(
       'Bearer tok',
     );
@@ -121,18 +137,13 @@ describe('the signed-in layout', () => {
 
   it('signs out locally even when the server call fails', async () => {
     window.sessionStorage.setItem(AUTH_TOKEN_KEY, 'tok');
-    const profile = makeProfile({ permissions: ['dashboard.view'] });
-    stubFetch((call) => {
-      if (call.url === LOGOUT) return errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong');
-      // As the server: a token session is over for this tab once the web has dropped the token
-      // (the login page asks again and must not be let back in).
-      if (call.url === PROFILE && call.headers.get('authorization') === 'Bearer tok')
-        return recordResponse(profile);
-      return errorResponse(401, 'UNAUTHORIZED', 'Unauthorized');
-    });
+    stubTokenSession(makeProfile({ permissions: ['dashboard.view'] }), () =>
+      errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
+    );
     const { router } = renderApp('/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText('Email', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
     expect(window.sessionStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 });
