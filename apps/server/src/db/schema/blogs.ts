@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BlogStatus } from '@safarnama/contract';
-import { id, stamp, textList, timestamps, version } from './columns.js';
+import { id, qualityColumns, stamp, textList, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { adminRef } from './identity.js';
 import { scheduleColumns, scheduleIndexes } from './schedule.js';
@@ -31,6 +31,7 @@ export const placeBlogs = pgTable(
     /** Issue 21: scheduled publish / unpublish and who scheduled them (schema/schedule.ts). */
     ...scheduleColumns(),
     version: version(),
+    ...qualityColumns(),
     ...timestamps(),
   },
   (t) => [

@@ -20,6 +20,19 @@ export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(
  */
 export const version = () => integer('version').notNull().default(1);
 
+/**
+ * Issue 23: the codes of the content-quality rules (contract `quality.ts`) the record fails, as
+ * its last write left them, and the rules' version they were computed with (a row of an older
+ * version is computed again by the background sweep).
+ */
+export const qualityColumns = () => ({
+  qualityIssues: text('quality_issues')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  qualityVersion: integer('quality_version').notNull().default(0),
+});
+
 /** A text array, empty by default. */
 export const textList = (name: string) =>
   text(name)

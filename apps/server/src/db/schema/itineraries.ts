@@ -22,7 +22,16 @@ import {
   type Visibility,
 } from '@safarnama/contract';
 import { adminRef } from './identity.js';
-import { createdAt, id, jsonList, stamp, textList, timestamps, version } from './columns.js';
+import {
+  createdAt,
+  id,
+  jsonList,
+  qualityColumns,
+  stamp,
+  textList,
+  timestamps,
+  version,
+} from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
 import { scheduleColumns, scheduleIndexes } from './schedule.js';
@@ -97,6 +106,7 @@ export const itineraries = pgTable(
       ),
     version: version(),
     ...timestamps(),
+    ...qualityColumns(),
   },
   (t) => [
     placeForeignKey('itineraries_place_fk', t),

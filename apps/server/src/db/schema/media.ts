@@ -37,6 +37,8 @@ export const images = pgTable(
   },
   (t) => [
     index('images_owner_idx').on(t.ownerType, t.ownerId, t.sortOrder),
+    // All of one record's images, whatever their kind (the audit's and a restore's loads).
+    index('images_owner_id_idx').on(t.ownerId),
     check(
       'images_mime_type_check',
       sql`${t.mimeType} in ('image/jpeg', 'image/png', 'image/gif', 'image/webp')`,

@@ -7,7 +7,7 @@ import type {
   MonthCode,
   Temperature,
 } from '@safarnama/contract';
-import { id, timestamps, version } from './columns.js';
+import { id, qualityColumns, timestamps, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
 
@@ -29,6 +29,7 @@ export const placeDetails = pgTable(
     bestTimeToVisit: jsonb('best_time_to_visit').$type<BestTimeToVisit>(),
     status: text('status').$type<LibraryStatus>().notNull().default('active'),
     version: version(),
+    ...qualityColumns(),
     ...timestamps(),
   },
   (t) => [
