@@ -74,6 +74,8 @@ import {
 } from './modules/itineraries/itinerary-pdf.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { coverageRoutes } from './modules/content-coverage/content-coverage.routes.js';
+import { createCoverageService } from './modules/content-coverage/content-coverage.service.js';
 import { homepageRoutes } from './modules/homepage/homepage.routes.js';
 import { createHomepageService } from './modules/homepage/homepage.service.js';
 import {
@@ -575,12 +577,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(itineraryRoutes({ itineraries }));
   await app.register(shareRoutes({ share }));
   await app.register(itineraryPdfRoutes({ pdfs: itineraryPdfs }));
+  const coverage = createCoverageService({ db: database.db });
+  await app.register(coverageRoutes({ coverage }));
   await app.register(
     dashboardRoutes({
       dashboard: createDashboardService({ db: database.db }),
       activity,
       marketing,
       schedule,
+      coverage,
     }),
   );
   await app.register(homepageRoutes({ homepage }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { upcomingPublishSchema } from './schedule.js';
+import { dashboardCoverageSchema } from './coverage.js';
 import { recordSchema } from './envelope.js';
 import { HOMEPAGE_LIMITS, MONTH_CODES, TOUR_TYPES } from './constants.js';
 import { adminActivitySchema } from './manage.js';
@@ -84,6 +85,11 @@ export const dashboardSchema = z.object({
    * (soonest first, at most `DASHBOARD_UPCOMING_PUBLISH_LIMIT`); absent when none is visible.
    */
   upcomingPublishes: z.array(upcomingPublishSchema).optional(),
+  /**
+   * Issue 23: the share of place × month cells complete and the emptiest places, for an admin with
+   * `place-details.view`; absent otherwise.
+   */
+  coverage: dashboardCoverageSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;

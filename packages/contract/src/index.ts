@@ -23,6 +23,7 @@ export * from './homepage-texts.js';
 export * from './schedule.js';
 export * from './schedule-texts.js';
 export * from './dashboard.js';
+export * from './coverage.js';
 export * from './uploads.js';
 export * from './password-policy.js';
 export * from './account.js';

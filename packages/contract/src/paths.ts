@@ -71,6 +71,8 @@ export const API_PATHS = {
     shareLink: (id: string, linkId: string) =>
       `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/share/${encodeURIComponent(linkId)}`,
   },
+  /** Issue 23: the place × month coverage grid. */
+  contentCoverage: `${API_BASE}/admin/content-coverage`,
   /** Issue 22: the public share page (no account) and its PDF; outside `/api`. */
   publicShare: {
     page: (token: string) => `/trip/${encodeURIComponent(token)}`,

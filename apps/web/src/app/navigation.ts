@@ -18,6 +18,7 @@ export type PageKind =
   | 'places'
   | 'place-details'
   | 'place-details-gallery'
+  | 'coverage'
   | 'itineraries'
   | 'homepage'
   | 'dashboard'
@@ -173,6 +174,15 @@ export const ADMIN_PAGES: AdminPage[] = [
     'Monthly details of each place: description, temperature, location, best time to visit, cover photo and gallery.',
     { group: 'services' },
     'place-details',
+  ),
+  page(
+    'coverage',
+    'services/coverage',
+    'Content Coverage',
+    'place-details.view',
+    'Every active place month by month: complete, incomplete or missing details, with totals per month.',
+    { group: 'services' },
+    'coverage',
   ),
   page(
     'placeDetailsGallery',

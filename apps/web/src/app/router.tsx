@@ -33,6 +33,8 @@ const lazyPage = (page: AdminPage): RouteObject['lazy'] => {
     }
     case 'place-details':
       return () => loadWithTimeout(() => import('../features/place-details/PlaceDetailsPage'));
+    case 'coverage':
+      return () => loadWithTimeout(() => import('../features/content-coverage/CoveragePage'));
     case 'place-details-gallery':
       return () =>
         loadWithTimeout(() => import('../features/place-details/PlaceDetailsGalleryPage'));

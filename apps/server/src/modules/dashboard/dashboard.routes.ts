@@ -15,6 +15,7 @@ import { errorResponses } from '../../http/schemas.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { MarketingService } from '../marketing/marketing.service.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
+import type { CoverageService } from '../content-coverage/content-coverage.service.js';
 import type { DashboardService } from './dashboard.service.js';
 
 export interface DashboardRoutesDeps {
@@ -25,10 +26,12 @@ export interface DashboardRoutesDeps {
   marketing?: Pick<MarketingService, 'upcoming'>;
   /** Issue 21: the upcoming scheduled publishes of the kinds the caller may view (optional: tests). */
   schedule?: Pick<ScheduleService, 'upcoming'>;
+  /** Issue 23: the coverage card, for callers with place-details.view (optional: tests). */
+  coverage?: Pick<CoverageService, 'summary'>;
 }
 
 export const dashboardRoutes =
-  ({ dashboard, activity, marketing, schedule }: DashboardRoutesDeps) =>
+  ({ dashboard, activity, marketing, schedule, coverage }: DashboardRoutesDeps) =>
   async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
@@ -38,7 +41,7 @@ export const dashboardRoutes =
         schema: {
           tags: ['dashboard'],
           summary:
-            'Content at a glance: counts, homepage slots, content gaps, itineraries by type and month, (with activity.view) the latest admin activity and (with marketing.view) the upcoming scheduled notifications and (with the view key of itineraries, blogs or the homepage) the upcoming scheduled publishes',
+            'Content at a glance: counts, homepage slots, content gaps, itineraries by type and month, (with activity.view) the latest admin activity and (with marketing.view) the upcoming scheduled notifications and (with the view key of itineraries, blogs or the homepage) the upcoming scheduled publishes and (with place-details.view) the content coverage',
           response: { 200: envelopeSchema(dashboardOneSchema), ...errorResponses(401, 403) },
         },
       },
@@ -52,18 +55,24 @@ export const dashboardRoutes =
           lineups: permissions.has('homepage.view'),
         };
         const readsSchedule = schedule && (visible.itineraries || visible.blogs || visible.lineups);
-        const [data, latestActivity, upcomingNotifications, upcomingPublishes] = await Promise.all([
-          dashboard.get(),
-          readsLog ? activity.latest(DASHBOARD_ACTIVITY_LIMIT) : undefined,
-          readsMarketing ? marketing.upcoming(DASHBOARD_UPCOMING_LIMIT) : undefined,
-          readsSchedule ? schedule.upcoming(DASHBOARD_UPCOMING_PUBLISH_LIMIT, visible) : undefined,
-        ]);
+        const readsCoverage = coverage && permissions.has('place-details.view');
+        const [data, latestActivity, upcomingNotifications, upcomingPublishes, contentCoverage] =
+          await Promise.all([
+            dashboard.get(),
+            readsLog ? activity.latest(DASHBOARD_ACTIVITY_LIMIT) : undefined,
+            readsMarketing ? marketing.upcoming(DASHBOARD_UPCOMING_LIMIT) : undefined,
+            readsSchedule
+              ? schedule.upcoming(DASHBOARD_UPCOMING_PUBLISH_LIMIT, visible)
+              : undefined,
+            readsCoverage ? coverage.summary() : undefined,
+          ]);
         return okRecord(
           {
             ...data,
             ...(latestActivity ? { latestActivity } : {}),
             ...(upcomingNotifications ? { upcomingNotifications } : {}),
             ...(upcomingPublishes ? { upcomingPublishes } : {}),
+            ...(contentCoverage ? { coverage: contentCoverage } : {}),
           },
           M.fetched,
         );

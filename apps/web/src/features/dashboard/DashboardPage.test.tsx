@@ -136,6 +136,43 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('region', { name: 'Latest admin activity' })).not.toBeInTheDocument();
   });
 
+  it('shows the content coverage card with the emptiest places when the answer carries it', async () => {
+    serve(() =>
+      okResponse({
+        data: {
+          ...answer,
+          coverage: {
+            totals: { complete: 30, incomplete: 6, missing: 84, cells: 120, percentComplete: 25 },
+            emptiestPlaces: [
+              { placeId: 'p1', name: 'Munnar', complete: 0, incomplete: 0, missing: 12 },
+              { placeId: 'p2', name: 'Hampi', complete: 1, incomplete: 2, missing: 9 },
+            ],
+          },
+        },
+      }),
+    );
+    renderApp('/dashboard');
+    const coverage = await screen.findByRole('region', { name: 'Content coverage' });
+    expect(within(coverage).getByText('25%')).toBeVisible();
+    expect(within(coverage).getByText('30 complete · 6 incomplete · 84 missing')).toBeVisible();
+    expect(within(coverage).getByText('1/12 complete · 2 incomplete · 9 missing')).toBeVisible();
+    expect(within(coverage).getByRole('link', { name: 'Hampi' })).toHaveAttribute(
+      'href',
+      '/services/coverage',
+    );
+    expect(within(coverage).getByRole('link', { name: 'Open the grid' })).toHaveAttribute(
+      'href',
+      '/services/coverage',
+    );
+  });
+
+  it('leaves the coverage card out without the field (no place-details.view)', async () => {
+    serve(() => okResponse({ data: answer }));
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Homepage slots' });
+    expect(screen.queryByRole('region', { name: 'Content coverage' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state on a fresh install', async () => {
     const zero = { active: 0, inactive: 0 };
     serve(() =>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type {
   AdminActivity,
   Dashboard,
+  DashboardCoverage,
   ScheduledNotification,
   UpcomingPublish,
 } from '@safarnama/contract';
@@ -42,6 +43,7 @@ export const DASHBOARD_LINKS = {
   activity: '/admins-activities',
   marketing: '/marketing/notification',
   blogs: '/services/addPlaceBlog',
+  coverage: '/services/coverage',
 } as const;
 
 /** Chart colours per theme, read by the SVG through CSS variables. */
@@ -285,6 +287,61 @@ const UpcomingPublishes = ({ items }: { items: readonly UpcomingPublish[] }) => 
   </Section>
 );
 
+/**
+ * The dashboard's coverage card (issue 23): the share of place × month cells complete over every
+ * active place, the counts of each state, and the five places with the most to do, each linking to
+ * the coverage grid.
+ */
+const CoverageCard = ({ coverage }: { coverage: DashboardCoverage }) => {
+  const { totals, emptiestPlaces } = coverage;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div>
+        <p className="text-3xl font-semibold text-slate-900 tabular-nums dark:text-white">
+          {totals.percentComplete}%
+          <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">
+            of place months complete
+          </span>
+        </p>
+        <div
+          aria-hidden="true"
+          className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        >
+          <div
+            className="h-full rounded-full bg-emerald-600 dark:bg-emerald-400"
+            style={{ width: `${totals.percentComplete}%` }}
+          />
+        </div>
+        <p className="mt-2 text-sm text-slate-600 tabular-nums dark:text-slate-400">
+          {totals.complete} complete · {totals.incomplete} incomplete · {totals.missing} missing
+        </p>
+      </div>
+      <div className="lg:col-span-2">
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Emptiest places</h3>
+        {emptiestPlaces.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Every active place is complete for all 12 months.
+          </p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {emptiestPlaces.map((place) => (
+              <li key={place.placeId} className="flex justify-between gap-3">
+                <Link to={DASHBOARD_LINKS.coverage} className={linkClass}>
+                  {place.name}
+                </Link>
+                <span className="text-slate-600 tabular-nums dark:text-slate-400">
+                  {place.complete}/12 complete · {place.incomplete} incomplete · {place.missing}{' '}
+                  missing
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+};
+
 const isFreshInstall = ({ counts }: Dashboard) =>
   counts.itineraries.active + counts.itineraries.inactive === 0 &&
   counts.places.active + counts.places.inactive === 0 &&
@@ -418,6 +475,19 @@ const DashboardContent = ({ data }: { data: Dashboard }) => {
               />
             </div>
           </Section>
+
+          {data.coverage ? (
+            <Section
+              title="Content coverage"
+              action={
+                <Link to={DASHBOARD_LINKS.coverage} className={`text-sm ${linkClass}`}>
+                  Open the grid
+                </Link>
+              }
+            >
+              <CoverageCard coverage={data.coverage} />
+            </Section>
+          ) : null}
 
           <div className="grid gap-6 xl:grid-cols-2">
             <Section title="Itineraries by type">

@@ -33,6 +33,7 @@ import {
   placeDetailsFormSchema,
   toPlaceDetailsRequest,
   type PlaceDetailsFormValues,
+  type PlaceDetailsPrefill,
 } from './placeDetails.form';
 import { useAddPlaceDetailsMutation, useUpdatePlaceDetailsMutation } from './placeDetails.api';
 import { placeDetailsConflictFields } from './placeDetails.conflict';
@@ -41,6 +42,8 @@ import { HistoryButton } from '../revisions/LazyHistoryPanel';
 
 interface PlaceDetailsFormModalProps {
   record: PlaceDetails | null;
+  /** A new record's place and month, chosen before the form opened (ignored with a record). */
+  prefill?: PlaceDetailsPrefill | undefined;
   onClose: () => void;
 }
 
@@ -92,7 +95,7 @@ const PartInput = ({ label, invalid = false, className, ...rest }: PartProps) =>
  * move a record), month, rich-text description, temperature, coordinates and address, best time to
  * visit, image library, cover photo and status. The body follows spec §5 (`buildPlaceDetailsForm`).
  */
-export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModalProps) => {
+export const PlaceDetailsFormModal = ({ record, prefill, onClose }: PlaceDetailsFormModalProps) => {
   const isEdit = record !== null;
   const {
     form,
@@ -102,7 +105,7 @@ export const PlaceDetailsFormModal = ({ record, onClose }: PlaceDetailsFormModal
     dirty,
   } = useContractForm<PlaceDetailsFormValues, typeof placeDetailsFormSchema>({
     schema: placeDetailsFormSchema,
-    defaultValues: initialPlaceDetailsValues(record),
+    defaultValues: initialPlaceDetailsValues(record, prefill),
     toRequest: toPlaceDetailsRequest,
     requiredMessages: PLACE_DETAILS_REQUIRED,
   });

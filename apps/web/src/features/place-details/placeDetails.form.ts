@@ -103,17 +103,28 @@ export const PLACE_DETAILS_REQUIRED: Readonly<Record<string, string>> = {
   'bestTimeToVisit.toMonth': BOTH_MONTHS,
 };
 
+/** Where a new record is for, chosen before the form opens (a cell of the coverage grid). */
+export interface PlaceDetailsPrefill {
+  countryId: string;
+  stateId: string;
+  placeId: string;
+  month: MonthCode;
+}
+
 /**
- * The form's starting values, the record's or empty ones (active by default): what the form
- * holds, at the record's paths, text as typed.
+ * The form's starting values, the record's or empty ones (active by default; a new record may
+ * come with its place and month chosen): what the form holds, at the record's paths, text as typed.
  */
-export const initialPlaceDetailsValues = (record: PlaceDetails | null) => {
+export const initialPlaceDetailsValues = (
+  record: PlaceDetails | null,
+  prefill?: PlaceDetailsPrefill,
+) => {
   const { temperature, location, bestTimeToVisit } = record ?? {};
   return {
-    countryId: record?.countryId ?? '',
-    stateId: record?.stateId ?? '',
-    placeId: record?.placeId ?? '',
-    month: record?.month ?? '',
+    countryId: record?.countryId ?? prefill?.countryId ?? '',
+    stateId: record?.stateId ?? prefill?.stateId ?? '',
+    placeId: record?.placeId ?? prefill?.placeId ?? '',
+    month: record?.month ?? prefill?.month ?? '',
     description: record?.description ?? '',
     imageLibraryId: record?.imageLibraryId ?? null,
     temperature: { min: String(temperature?.min ?? ''), max: String(temperature?.max ?? '') },
