@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   BestTimeToVisit,
   LibraryStatus,
@@ -30,6 +30,10 @@ export const placeDetails = pgTable(
     status: text('status').$type<LibraryStatus>().notNull().default('active'),
     version: version(),
     ...qualityColumns(),
+    /** Issue 23: passes every quality rule (the coverage grid's `complete`, read index-only). */
+    qualityOk: boolean('quality_ok')
+      .notNull()
+      .generatedAlwaysAs(sql`cardinality(quality_issues) = 0`),
     ...timestamps(),
   },
   (t) => [
@@ -37,6 +41,9 @@ export const placeDetails = pgTable(
     uniqueIndex('place_details_place_month_key').on(t.placeId, t.month),
     index('place_details_created_idx').on(t.createdAt, t.id),
     index('place_details_library_idx').on(t.imageLibraryId),
+    // The coverage grid's totals and the dashboard's emptiest places: an index-only scan, not the
+    // wide heap (descriptions), per place and month.
+    index('place_details_coverage_idx').on(t.placeId, t.month, t.qualityOk),
     index('place_details_month_trgm_idx').using('gin', sql`lower(${t.month}) gin_trgm_ops`),
     check(
       'place_details_month_check',

@@ -95,7 +95,8 @@ export interface CoverageMonthCounts {
 
 /**
  * How many places the filter selects, and per month how many of them have complete and
- * incomplete details (the rest are missing): two aggregate statements over the selected places.
+ * incomplete details (the rest are missing): two aggregate statements over the selected places,
+ * the details read index-only (`place_details_coverage_idx`).
  */
 export const coverageCounts = async (
   db: Executor,
@@ -106,8 +107,8 @@ export const coverageCounts = async (
     db.execute(sql`select count(*) as n from ${places} where ${where}`),
     db.execute(sql`
       select d.month,
-        count(*) filter (where cardinality(d.quality_issues) = 0) as complete,
-        count(*) filter (where cardinality(d.quality_issues) > 0) as incomplete
+        count(*) filter (where d.quality_ok) as complete,
+        count(*) filter (where not d.quality_ok) as incomplete
       from ${placeDetails} d
       join ${places} on ${places.id} = d.place_id
       where ${where}
@@ -137,8 +138,8 @@ export const emptiestPlaces = async (db: Executor, limit: number): Promise<Empti
     from ${places} p
     left join (
       select place_id,
-        count(*) filter (where cardinality(quality_issues) = 0) as complete,
-        count(*) filter (where cardinality(quality_issues) > 0) as incomplete
+        count(*) filter (where quality_ok) as complete,
+        count(*) filter (where not quality_ok) as incomplete
       from ${placeDetails} group by place_id
     ) d on d.place_id = p.id
     where p.is_active and coalesce(d.complete, 0) < 12
