@@ -1,2 +1,0 @@
-ALTER TABLE "place_details" ADD COLUMN "quality_ok" boolean GENERATED ALWAYS AS (cardinality(quality_issues) = 0) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "place_details_coverage_idx" ON "place_details" USING btree ("place_id","month","quality_ok");
