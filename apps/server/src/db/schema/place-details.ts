@@ -37,6 +37,10 @@ export const placeDetails = pgTable(
     uniqueIndex('place_details_place_month_key').on(t.placeId, t.month),
     index('place_details_created_idx').on(t.createdAt, t.id),
     index('place_details_library_idx').on(t.imageLibraryId),
+    // Issue 23: the "Needs attention" filter (walked newest first) and its count.
+    index('place_details_needs_attention_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.qualityIssues} <> '{}'::text[]`),
     index('place_details_month_trgm_idx').using('gin', sql`lower(${t.month}) gin_trgm_ops`),
     check(
       'place_details_month_check',
