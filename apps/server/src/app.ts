@@ -123,6 +123,7 @@ import {
 import { createScheduler, schedulerNodeId } from './modules/marketing/scheduler.js';
 import { lineupRoutes } from './modules/schedule/lineups.routes.js';
 import { createContentScheduler, type ContentScheduler } from './modules/schedule/scheduler.js';
+import { createQualityService, type QualityService } from './modules/quality/quality.service.js';
 import {
   createScheduleService,
   type ScheduleService,
@@ -215,6 +216,8 @@ export interface AppServices {
   marketing: MarketingService;
   /** Issue 21: homepage lineups, upcoming publishes and the content scheduler (`schedule.scheduler`). */
   schedule: ScheduleService & { scheduler: ContentScheduler };
+  /** Issue 23: content-quality codes (`refresh`) and the background sweep (`sweep`, `start`). */
+  quality: QualityService;
 }
 
 declare module 'fastify' {
@@ -360,6 +363,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
   const blogs = createBlogService({ db: database.db, storage, pipeline, now });
   const itineraries = createItineraryService({ db: database.db, storage, pipeline, now });
+  // Issue 23: content-quality codes kept with every change (the audit scope, the scheduler) and
+  // the background sweep of rows computed under older rules (started by main.ts).
+  const quality = createQualityService({
+    db: database.db,
+    ownOrigins: [config.publicOrigin],
+    log: app.log,
+  });
+  app.addHook('preClose', () => quality.stop());
   const policies = createPolicyService({ db: database.db, now });
   // Issue 22: PDFs are drawn in a child process of their own (itinerary-pdf.process.ts), forked at
   // the first PDF and stopped when idle.
@@ -428,6 +439,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       intervalMs: config.schedulerIntervalMs || 5000,
       notifications,
       log: app.log,
+      quality,
     }),
   };
   app.addHook('preClose', () => schedule.scheduler.stop());
@@ -458,6 +470,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     push,
     marketing,
     schedule,
+    quality,
   });
 
   // JSON only (multipart is added inside the route plugins that declare it, see
@@ -489,7 +502,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.addHook('preParsing', createMaintenanceGuard({ maintenanceOn: basicSettings.maintenanceOn }));
   // The audit log (DESIGN §4): each audited call runs in its change scope; the entry is written
   // in the transaction of the change (http/audit.ts, db/transaction.ts).
-  registerAudit(app);
+  registerAudit(app, { quality });
   // Idempotency-Key on creates (needs the caller, so after the guards; before the body is read).
   registerIdempotency(app, { db: database.db, now });
 

@@ -101,6 +101,9 @@ const main = async () => {
     // Scheduled publishing (issue 21): publishes, unpublishes and homepage lineups.
     app.services.schedule.scheduler.start();
   }
+  // Issue 23: rows whose content-quality codes were computed under older rules (all of them after
+  // the migration) are computed again in the background, by one process (modules/quality).
+  app.services.quality.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

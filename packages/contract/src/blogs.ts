@@ -7,6 +7,7 @@ import { SLUG_PATTERN, formBooleanSchema, idFieldSchema } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
+import { qualityListFields, qualityQueryFields, qualityRecordFields } from './quality-schema.js';
 import { RICH_TEXT_MAX } from './place-details.js';
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
@@ -49,6 +50,8 @@ export const blogSchema = z.object({
   /** Issue 21: when the scheduler publishes it / takes it down (null: nothing scheduled). */
   ...scheduleRecordFields,
   author: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
+  /** Issue 23: the content-quality rules it fails (`quality.ts`), as its last write stored them. */
+  ...qualityRecordFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -117,12 +120,15 @@ export const BLOG_TAGS_FIELD = 'tags';
  */
 export const blogListQuerySchema = listQuerySchema.extend({
   publishable: formBooleanSchema.optional(),
+  /** Issue 23: `needsAttention=true` lists only blogs failing a quality rule. */
+  ...qualityQueryFields,
 });
 export type BlogListQuery = z.input<typeof blogListQuerySchema>;
 
 export const blogListSchema = z.object({
   blogs: z.array(blogSchema),
   pagination: paginationSchema,
+  ...qualityListFields,
 });
 export type BlogList = z.infer<typeof blogListSchema>;
 export const blogOneSchema = recordSchema(blogSchema);

@@ -14,6 +14,8 @@ export * from './geo-fields.js';
 export * from './place-details.js';
 export * from './blogs.js';
 export * from './itineraries.js';
+export * from './quality.js';
+export * from './quality-schema.js';
 export * from './itinerary-pricing.js';
 export * from './share-links.js';
 export * from './itinerary-pdf.js';

@@ -18,6 +18,7 @@ import { formBooleanSchema, isPlainText, PLAIN_TEXT_MESSAGE } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
 import { listQuerySchema, paginationSchema } from './pagination.js';
+import { qualityListFields, qualityQueryFields, qualityRecordFields } from './quality-schema.js';
 import { RICH_TEXT_MAX } from './place-details.js';
 import { GST_RATE_MAX, MEALS, priceBandOverlap } from './itinerary-bands.js';
 
@@ -293,6 +294,8 @@ export const itinerarySchema = z.object({
    * its gallery's first, else null.
    */
   coverImage: imageSchema.nullable().optional(),
+  /** Issue 23: the content-quality rules it fails (`quality.ts`), as its last write stored them. */
+  ...qualityRecordFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -306,12 +309,15 @@ export type Itinerary = z.infer<typeof itinerarySchema>;
 export const itineraryListQuerySchema = listQuerySchema.extend({
   placeId: z.string().trim().max(64).optional(),
   publishable: formBooleanSchema.optional(),
+  /** Issue 23: `needsAttention=true` lists only itineraries failing a quality rule. */
+  ...qualityQueryFields,
 });
 export type ItineraryListQuery = z.input<typeof itineraryListQuerySchema>;
 
 export const itineraryListSchema = z.object({
   itineraries: z.array(itinerarySchema),
   pagination: paginationSchema,
+  ...qualityListFields,
 });
 export type ItineraryList = z.infer<typeof itineraryListSchema>;
 export const itineraryOneSchema = recordSchema(itinerarySchema);

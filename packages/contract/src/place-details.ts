@@ -6,7 +6,8 @@ import { LIBRARY_STATUSES, MONTH_CODES } from './constants.js';
 import { idFieldSchema, jsonTextSchema, optionalIdSchema } from './forms.js';
 import { namedRefSchema } from './geography.js';
 import { imageSchema } from './media.js';
-import { paginationSchema } from './pagination.js';
+import { listQuerySchema, paginationSchema } from './pagination.js';
+import { qualityListFields, qualityQueryFields, qualityRecordFields } from './quality-schema.js';
 
 export const RICH_TEXT_MAX = 100_000;
 
@@ -62,6 +63,8 @@ export const placeDetailsSchema = z.object({
   /** Issue 21: the edit version (1 when created, +1 with every change). */
   version: z.number().int().optional(),
   gallery: z.array(imageSchema),
+  /** Issue 23: the content-quality rules it fails (`quality.ts`), as its last write stored them. */
+  ...qualityRecordFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -105,7 +108,14 @@ export const placeDetailsUpdateFieldsSchema = z.strictObject({
 export const placeDetailsListSchema = z.object({
   placeDetails: z.array(placeDetailsSchema),
   pagination: paginationSchema,
+  ...qualityListFields,
 });
+/**
+ * `get-Place-Details`: page, limit, search, and (issue 23) the optional `needsAttention=true`
+ * (only records failing a quality rule).
+ */
+export const placeDetailsListQuerySchema = listQuerySchema.extend(qualityQueryFields);
+export type PlaceDetailsListQuery = z.input<typeof placeDetailsListQuerySchema>;
 export type PlaceDetailsList = z.infer<typeof placeDetailsListSchema>;
 export const placeDetailsByIdQuerySchema = z.strictObject({ id: z.string().trim().max(64) });
 export const placeDetailsOneSchema = recordSchema(placeDetailsSchema);

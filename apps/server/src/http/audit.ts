@@ -17,6 +17,7 @@ import {
   revisionAtVersion,
 } from '../modules/revisions/revisions.repo.js';
 import { REVISION_MESSAGES, editVersionSchema, type RevisionEntity } from '@safarnama/contract';
+import type { QualityRules } from '../modules/quality/quality.rules.js';
 import { routeAccess, type RouteRecord } from './access.js';
 import { BadRequest, ConflictWithData } from './errors.js';
 import { isUuid } from './form-fields.js';
@@ -74,6 +75,21 @@ export interface RevisionTarget {
   load: EntityLoader;
   /** The id of a one-record entity (the homepage settings), whose audit entry names none. */
   fixedId?: string;
+  /**
+   * Issue 23: the content-quality rules read from the loaded state (modules/quality); the change
+   * stores the failed codes with it (`QualityService.refresh`, in `committing`).
+   */
+  quality?: QualityRules;
+}
+
+/** What the hook needs of the quality service (modules/quality/quality.service.ts). */
+export interface QualityRefresher {
+  refresh(
+    tx: Executor,
+    target: RevisionTarget,
+    id: string,
+    state: Json | undefined,
+  ): Promise<Json | undefined>;
 }
 
 export interface AuditRule {
@@ -194,6 +210,9 @@ export const NOISE = new Set([
   'searchText',
   'tagsText',
   'version',
+  // Issue 23: computed from the other fields on every write.
+  'qualityIssues',
+  'qualityVersion',
 ]);
 const MAX_TEXT = 500;
 const MAX_JSON = 4000;
@@ -440,7 +459,11 @@ const checkVersion = async (
   );
 };
 
-const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
+const openScope = (
+  request: FastifyRequest,
+  rule: AuditRule,
+  quality: QualityRefresher | undefined,
+): AuditScope => {
   const auth = request.auth;
   const context: ChangeContext = {
     actor: auth ? { id: auth.admin.id, name: auth.admin.name, email: auth.admin.email } : null,
@@ -533,7 +556,11 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
           .set({ version: sql`${target.table.version} + 1` } as never)
           .where(eq(target.table.id, revisionId) as SQL);
       }
-      const after = active.load && id !== undefined ? await active.load(tx, id) : undefined;
+      let after = active.load && id !== undefined ? await active.load(tx, id) : undefined;
+      // Issue 23: the record's quality as this change left it (one UPDATE, only when it moved).
+      if (quality && target?.quality && revisionId !== undefined) {
+        after = await quality.refresh(tx, target, revisionId, after);
+      }
       await writeEntry(
         tx,
         { ...context, actor },
@@ -575,11 +602,15 @@ const openScope = (request: FastifyRequest, rule: AuditRule): AuditScope => {
 
 /**
  * Installs the hook on the root instance (before the routes are registered, so every route gets
- * it): an audited request runs its handler inside its change scope; a signed-in change that
+ * it): an audited request runs its handler inside its change scope (issue 23: `quality` keeps the
+ * records' content-quality codes with every change); a signed-in change that
  * answers 2xx without having committed its entry (a write outside `transaction`) is a bug and
  * answers 500.
  */
-export const registerAudit = (app: FastifyInstance) => {
+export const registerAudit = (
+  app: FastifyInstance,
+  deps: { quality?: QualityRefresher } = {},
+) => {
   app.decorateRequest('audit', null);
 
   app.addHook('preHandler', (request, _reply, done) => {
@@ -589,7 +620,7 @@ export const registerAudit = (app: FastifyInstance) => {
       done();
       return;
     }
-    const scope = openScope(request, entry);
+    const scope = openScope(request, entry, deps.quality);
     request.audit = scope;
     // Everything the handler starts from here on (the service, its transactions) sees the scope.
     runInChangeScope(scope, () => done());

@@ -45,6 +45,10 @@ export const placeBlogs = pgTable(
       sql`lower(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText}) gin_trgm_ops`,
     ),
     ...scheduleIndexes('place_blogs', t),
+    // Issue 23: the "Needs attention" filter (walked newest first) and its count.
+    index('place_blogs_needs_attention_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.qualityIssues} <> '{}'::text[]`),
     check('place_blogs_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );

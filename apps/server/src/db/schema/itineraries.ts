@@ -126,6 +126,10 @@ export const itineraries = pgTable(
         sql`${t.visibility} = 'public' and (${t.metaTitle} = '' or ${t.metaDescription} = '')`,
       ),
     ...scheduleIndexes('itineraries', t),
+    // Issue 23: the "Needs attention" filter (walked newest first) and its count.
+    index('itineraries_needs_attention_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.qualityIssues} <> '{}'::text[]`),
     check('itineraries_type_check', sql.raw(`type in (${TYPES})`)),
     check('itineraries_visibility_check', sql`${t.visibility} in ('public', 'private')`),
     check('itineraries_group_size_check', sql`${t.groupSize} >= 1`),

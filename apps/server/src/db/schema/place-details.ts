@@ -44,6 +44,10 @@ export const placeDetails = pgTable(
     // The coverage grid's totals and the dashboard's emptiest places: an index-only scan, not the
     // wide heap (descriptions), per place and month.
     index('place_details_coverage_idx').on(t.placeId, t.month, t.qualityOk),
+    // Issue 23: the "Needs attention" filter (walked newest first) and its count.
+    index('place_details_needs_attention_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.qualityIssues} <> '{}'::text[]`),
     index('place_details_month_trgm_idx').using('gin', sql`lower(${t.month}) gin_trgm_ops`),
     check(
       'place_details_month_check',

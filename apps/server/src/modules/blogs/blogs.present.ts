@@ -1,4 +1,4 @@
-import type { Blog } from '@safarnama/contract';
+import { qualityIssuesOf, type Blog } from '@safarnama/contract';
 import { presentImage } from '../../media/images.present.js';
 import type { ImageRow } from '../../media/images.repo.js';
 import type { StorageDriver } from '../../media/storage.js';
@@ -31,6 +31,7 @@ export const presentBlog = (
   publishAt: blog.publishAt?.toISOString() ?? null,
   unpublishAt: blog.unpublishAt?.toISOString() ?? null,
   author: authorName === null ? null : { name: authorName, image: authorImage },
+  quality: { issues: qualityIssuesOf(blog.qualityIssues) },
   createdAt: blog.createdAt.toISOString(),
   updatedAt: blog.updatedAt.toISOString(),
 });

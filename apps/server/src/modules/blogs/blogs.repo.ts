@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { adminUsers, countries, placeBlogs, places, states } from '../../db/schema/index.js';
 import { PUBLISHABLE } from '../../db/publishable.js';
+import { NEEDS_ATTENTION } from '../../db/quality.js';
 import { containsText, lowered } from '../../db/search.js';
 
 export type BlogRow = typeof placeBlogs.$inferSelect;
@@ -41,16 +42,24 @@ const withNames = (db: Executor) =>
 
 /**
  * A page, newest first, and its total (the count strategy of db/counting.ts); `publishable`:
- * published blogs only (db/publishable.ts), filtered while the btree is walked.
+ * published blogs only (db/publishable.ts), filtered while the btree is walked; `needsAttention`
+ * (issue 23): only blogs failing a quality rule.
  */
 export const listBlogs = (
   db: Executor,
-  query: { page: number; limit: number; search: string; publishable?: boolean | undefined },
+  query: {
+    page: number;
+    limit: number;
+    search: string;
+    publishable?: boolean | undefined;
+    needsAttention?: boolean | undefined;
+  },
   limits?: CountLimits,
 ) => {
   const where: SQL | undefined = and(
     query.search ? containsText(lowered(searchText), query.search) : undefined,
     query.publishable ? PUBLISHABLE.blog : undefined,
+    query.needsAttention ? NEEDS_ATTENTION.blog : undefined,
   );
   return pageWithTotal(
     db,

@@ -13,6 +13,7 @@ import {
   type blogListQuerySchema,
 } from '@safarnama/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { NEEDS_ATTENTION, countNeedsAttention } from '../../db/quality.js';
 import { placeBlogs } from '../../db/schema/index.js';
 import { changeContext, noteEntity, transaction } from '../../db/transaction.js';
 import { Conflict, NotFound } from '../../http/errors.js';
@@ -117,10 +118,14 @@ export const createBlogService = ({
   };
 
   const list = async (query: z.output<typeof blogListQuerySchema>) => {
-    const { rows, ...counted } = await listBlogs(db, query);
+    const [{ rows, ...counted }, needsAttention] = await Promise.all([
+      listBlogs(db, query),
+      countNeedsAttention(db, placeBlogs, NEEDS_ATTENTION.blog),
+    ]);
     return {
       blogs: await present(rows),
       pagination: makePagination(counted.total, query.page, query.limit, counted),
+      needsAttention,
     };
   };
 

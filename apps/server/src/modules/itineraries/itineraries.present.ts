@@ -1,4 +1,9 @@
-import { MONTH_CODES, MONTH_NAME_BY_CODE, type Itinerary } from '@safarnama/contract';
+import {
+  MONTH_CODES,
+  MONTH_NAME_BY_CODE,
+  qualityIssuesOf,
+  type Itinerary,
+} from '@safarnama/contract';
 import { presentImage } from '../../media/images.present.js';
 import type { ImageRow } from '../../media/images.repo.js';
 import type { StorageDriver } from '../../media/storage.js';
@@ -67,6 +72,7 @@ export const presentItinerary = (
     unpublishAt: row.unpublishAt?.toISOString() ?? null,
     gallery: gallery.map((image) => presentImage(image, storage)),
     coverImage: coverImage ? presentImage(coverImage, storage) : null,
+    quality: { issues: qualityIssuesOf(row.qualityIssues) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

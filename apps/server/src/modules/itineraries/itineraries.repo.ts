@@ -13,6 +13,7 @@ import { countRows, pageWithTotal, type CountLimits } from '../../db/counting.js
 import { reuse } from '../../db/prepared.js';
 import { countries, imageLibraries, itineraries, places, states } from '../../db/schema/index.js';
 import { PUBLISHABLE } from '../../db/publishable.js';
+import { NEEDS_ATTENTION } from '../../db/quality.js';
 import { containsPattern, containsText } from '../../db/search.js';
 import { firstImageSql, shownImage, type ShownImage } from '../../media/images.repo.js';
 
@@ -66,12 +67,20 @@ export interface ItineraryFilter {
   placeId?: string | null | undefined;
   /** Only what the public site can show (`publishable=true`, db/publishable.ts). */
   publishable?: boolean | undefined;
+  /** Issue 23: only itineraries failing a quality rule (`needsAttention=true`, db/quality.ts). */
+  needsAttention?: boolean | undefined;
 }
 
-const whereOf = ({ search, placeId, publishable }: ItineraryFilter): SQL | undefined =>
+const whereOf = ({
+  search,
+  placeId,
+  publishable,
+  needsAttention,
+}: ItineraryFilter): SQL | undefined =>
   and(
     placeId === null ? sql`false` : placeId ? eq(itineraries.placeId, placeId) : undefined,
     publishable ? PUBLISHABLE.itinerary : undefined,
+    needsAttention ? NEEDS_ATTENTION.itinerary : undefined,
     // `search_text` is generated lower-cased (title, type, description without tags) and
     // trigram-indexed.
     search ? containsText(itineraries.searchText, search) : undefined,
@@ -122,19 +131,31 @@ const PAGES = {
     named: false,
   },
 };
+/** The plain row conditions a page may add to its kind (`publishable`, `needsAttention`). */
+interface PageFlags {
+  publishable: boolean;
+  needsAttention: boolean;
+}
+
 /**
  * A page statement: one of the four kinds, with or without the `publishable` condition (a plain
- * filter on the row while the same btree is walked; its own statement name, so its own plan).
+ * filter on the row while the same btree is walked) and the `needsAttention` one (issue 23: the
+ * unfiltered page then walks the partial `itineraries_needs_attention_idx`); its own statement
+ * name for each, so its own plan.
  */
-const pageName = (kind: keyof typeof PAGES, publishable: boolean) =>
-  `itinerary_page_${kind}${publishable ? '_publishable' : ''}`;
-const builtPage = (kind: keyof typeof PAGES, publishable: boolean) => (db: Executor) =>
+const pageName = (kind: keyof typeof PAGES, { publishable, needsAttention }: PageFlags) =>
+  `itinerary_page_${kind}${publishable ? '_publishable' : ''}${needsAttention ? '_attention' : ''}`;
+const builtPage = (kind: keyof typeof PAGES, flags: PageFlags) => (db: Executor) =>
   pageQuery(
     db,
-    publishable ? and(PAGES[kind].where, PUBLISHABLE.itinerary) : PAGES[kind].where,
+    and(
+      PAGES[kind].where,
+      flags.publishable ? PUBLISHABLE.itinerary : undefined,
+      flags.needsAttention ? NEEDS_ATTENTION.itinerary : undefined,
+    ),
     limitAndOffset.limit,
     limitAndOffset.offset,
-  ).prepare(PAGES[kind].named ? pageName(kind, publishable) : '');
+  ).prepare(PAGES[kind].named ? pageName(kind, flags) : '');
 
 /**
  * One page, newest first: the page's ids are picked from the btree (`created_at desc, id desc`,
@@ -156,8 +177,11 @@ export const listItineraryPage = async (
     : filter.search
       ? 'search'
       : 'all';
-  const publishable = filter.publishable === true;
-  return reuse(db, pageName(kind, publishable), builtPage(kind, publishable)).execute({
+  const flags: PageFlags = {
+    publishable: filter.publishable === true,
+    needsAttention: filter.needsAttention === true,
+  };
+  return reuse(db, pageName(kind, flags), builtPage(kind, flags)).execute({
     limit,
     offset,
     ...(filter.placeId ? { placeId: filter.placeId } : {}),

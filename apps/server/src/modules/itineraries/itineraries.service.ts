@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { changeContext, noteEntity, transaction } from '../../db/transaction.js';
 import { itineraries } from '../../db/schema/index.js';
 import { COUNT_LIMITS } from '../../db/counting.js';
+import { NEEDS_ATTENTION, countNeedsAttention } from '../../db/quality.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
 import type { FormReader } from '../../http/multipart.js';
@@ -140,11 +141,16 @@ export const createItineraryService = ({
       search: query.search,
       placeId: query.placeId ? (asUuid(query.placeId) ?? null) : undefined,
       publishable: query.publishable,
+      needsAttention: query.needsAttention,
     };
-    const { rows, ...counted } = await listItineraries(db, filter, query, limits);
+    const [{ rows, ...counted }, needsAttention] = await Promise.all([
+      listItineraries(db, filter, query, limits),
+      countNeedsAttention(db, itineraries, NEEDS_ATTENTION.itinerary, limits),
+    ]);
     return {
       itineraries: await present(rows),
       pagination: makePagination(counted.total, query.page, query.limit, counted),
+      needsAttention,
     };
   };
 

@@ -1,4 +1,4 @@
-import type { PlaceDetails } from '@safarnama/contract';
+import { qualityIssuesOf, type PlaceDetails } from '@safarnama/contract';
 import { presentImage } from '../../media/images.present.js';
 import type { ImageRow } from '../../media/images.repo.js';
 import type { StorageDriver } from '../../media/storage.js';
@@ -32,6 +32,7 @@ export const presentPlaceDetails = (
   status: details.status,
   version: details.version,
   gallery: gallery.map((image) => presentImage(image, storage)),
+  quality: { issues: qualityIssuesOf(details.qualityIssues) },
   createdAt: details.createdAt.toISOString(),
   updatedAt: details.updatedAt.toISOString(),
 });

@@ -1,9 +1,10 @@
 import { MONTHS } from '@safarnama/contract';
-import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
 import { countries, imageLibraries, placeDetails, places, states } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
+import { NEEDS_ATTENTION } from '../../db/quality.js';
 
 export type PlaceDetailsRow = typeof placeDetails.$inferSelect;
 export type NewPlaceDetails = typeof placeDetails.$inferInsert;
@@ -49,13 +50,19 @@ const search = (term: string): SQL | undefined => {
   );
 };
 
-/** A page, newest first, and its total (the count strategy of db/counting.ts). */
+/**
+ * A page, newest first, and its total (the count strategy of db/counting.ts); `needsAttention`
+ * (issue 23): only records failing a quality rule.
+ */
 export const listPlaceDetails = (
   db: Executor,
-  query: { page: number; limit: number; search: string },
+  query: { page: number; limit: number; search: string; needsAttention?: boolean | undefined },
   limits?: CountLimits,
 ) => {
-  const where = query.search ? search(query.search) : undefined;
+  const where = and(
+    query.search ? search(query.search) : undefined,
+    query.needsAttention ? NEEDS_ATTENTION.placeDetails : undefined,
+  );
   return pageWithTotal(
     db,
     { table: placeDetails, where, page: query.page, limit: query.limit, limits },

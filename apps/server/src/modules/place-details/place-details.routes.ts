@@ -7,7 +7,7 @@ import {
   PLACE_DETAILS_MESSAGES as M,
   UPLOAD_LIMITS,
   envelopeSchema,
-  listQuerySchema,
+  placeDetailsListQuerySchema,
   placeDetailsAddFieldsSchema,
   placeDetailsByIdQuerySchema,
   placeDetailsGalleryRemoveSchema,
@@ -79,8 +79,9 @@ export const placeDetailsRoutes =
         config: { access: 'place-details.view' },
         schema: {
           tags,
-          summary: 'Place details, newest first; search by place name or month',
-          querystring: listQuerySchema,
+          summary:
+            'Place details, newest first; search by place name or month; needsAttention=true: only those failing a quality rule',
+          querystring: placeDetailsListQuerySchema,
           response: {
             200: envelopeSchema(placeDetailsListSchema),
             ...errorResponses(400, 401, 403),

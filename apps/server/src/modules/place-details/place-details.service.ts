@@ -7,10 +7,12 @@ import {
   makePagination,
   placeDetailsAddFieldsSchema,
   placeDetailsUpdateFieldsSchema,
-  type ListQuery,
   type PlaceDetails,
+  type placeDetailsListQuerySchema,
 } from '@safarnama/contract';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
+import { NEEDS_ATTENTION, countNeedsAttention } from '../../db/quality.js';
 import { placeDetails } from '../../db/schema/index.js';
 import { noteEntity, transaction } from '../../db/transaction.js';
 import { NotFound, ValidationError } from '../../http/errors.js';
@@ -116,11 +118,15 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
     return id;
   };
 
-  const list = async (query: ListQuery) => {
-    const { rows, ...counted } = await listPlaceDetails(db, query);
+  const list = async (query: z.output<typeof placeDetailsListQuerySchema>) => {
+    const [{ rows, ...counted }, needsAttention] = await Promise.all([
+      listPlaceDetails(db, query),
+      countNeedsAttention(db, placeDetails, NEEDS_ATTENTION.placeDetails),
+    ]);
     return {
       placeDetails: await present(rows),
       pagination: makePagination(counted.total, query.page, query.limit, counted),
+      needsAttention,
     };
   };
 

@@ -147,8 +147,10 @@ const snapshotImages = (snapshot: Json): SnapshotImage[] =>
 
 /** The snapshot's values for the table's writable columns (dates back to Date objects). */
 /**
- * Not written back: bookkeeping, and the schedule (a restore brings back content, not plans: an
- * old publish time, long past, would fire at once; the record keeps the schedule it has now).
+ * Not written back: bookkeeping, the schedule (a restore brings back content, not plans: an old
+ * publish time, long past, would fire at once; the record keeps the schedule it has now) and the
+ * content-quality codes (issue 23: computed again from the restored state by the audit scope,
+ * never copied from a snapshot made under other rules or other images).
  */
 const NOT_RESTORED = new Set([
   'id',
@@ -158,6 +160,8 @@ const NOT_RESTORED = new Set([
   'publishAt',
   'unpublishAt',
   'scheduleBy',
+  'qualityIssues',
+  'qualityVersion',
 ]);
 
 const columnValues = (table: IdTable, snapshot: Json): Json => {

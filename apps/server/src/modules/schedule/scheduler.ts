@@ -9,7 +9,7 @@ import { itineraries, placeBlogs } from '../../db/schema/index.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import { transaction } from '../../db/transaction.js';
 import { ValidationError } from '../../http/errors.js';
-import { diffChanges, type RevisionTarget } from '../../http/audit.js';
+import { diffChanges, type QualityRefresher, type RevisionTarget } from '../../http/audit.js';
 import { recordActivity } from '../activity/activity.repo.js';
 import { BLOG_REVISIONS } from '../blogs/blogs.audit.js';
 import { HOMEPAGE_REVISIONS } from '../homepage/homepage.audit.js';
@@ -68,6 +68,8 @@ export interface ContentSchedulerDeps {
   log: SchedulerLog;
   /** Most changes one run applies (default 200); the rest wait for the next run. */
   maxPerRun?: number;
+  /** Issue 23: stores the record's content-quality codes with the change, as a request's does. */
+  quality?: QualityRefresher;
 }
 
 /** One change a run applied (or, for a lineup, failed). */
@@ -263,7 +265,10 @@ export const createContentScheduler = (deps: ContentSchedulerDeps): ContentSched
         const action = dueAction(row, at);
         const before = await kind.target.load(tx, row.id);
         await kind.apply(tx, row, action, at);
-        const after = await kind.target.load(tx, row.id);
+        const loaded = await kind.target.load(tx, row.id);
+        const after = deps.quality
+          ? await deps.quality.refresh(tx, kind.target, row.id, loaded)
+          : loaded;
         const admin = await adminNamed(tx, row.scheduleBy);
         const verb = action === 'publish' ? 'Published' : 'Unpublished';
         await record(tx, {

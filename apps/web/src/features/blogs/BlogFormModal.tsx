@@ -40,6 +40,7 @@ import { blogConflictFields } from './blogs.conflict';
 import type { BlogFormValues } from './blogs.form-data';
 import { BlogStatusPill } from './StatusPill';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
+import { LazyBlogQuality } from './LazyBlogQuality';
 
 /**
  * The form's values: the request's fields, the schedule as IST dates and times (issue 21) and
@@ -250,6 +251,11 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
         className="space-y-5"
       >
         <EditingNote entity="blog" id={blog?._id} />
+        <LazyBlogQuality
+          title={title}
+          content={content}
+          hasCover={!!(coverFile ?? blog?.coverImage)}
+        />
         <Section title="Article">
           <div className="grid gap-4 md:grid-cols-2">
             <TextField

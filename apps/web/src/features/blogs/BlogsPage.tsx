@@ -14,6 +14,8 @@ import {
 import { formatShortDate, useDisplaySettings } from '../../lib/format';
 import { useDeleteRow } from '../../lib/useDeleteRow';
 import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPage';
+import { useNeedsAttention } from '../../lib/useNeedsAttention';
+import { NeedsAttentionFilter, QualityNote } from '../../components/ui/Quality';
 import { useCan } from '../auth/useCan';
 import { useDeleteBlogMutation, useListBlogsQuery } from './blogs.api';
 import { locationLabel } from './format';
@@ -63,8 +65,11 @@ export const BlogsPage = () => {
   const canUpdate = useCan('blogs.update');
   const canDelete = useCan('blogs.delete');
 
-  const paging = useSearchPaging();
-  const list = useListPage(paging, useListBlogsQuery(paging.args), {
+  // Issue 23: the 'Needs attention' filter (in the URL), its count and each row's note.
+  const attention = useNeedsAttention();
+  const paging = useSearchPaging(attention.key);
+  const query = useListBlogsQuery({ ...paging.args, needsAttention: attention.active });
+  const list = useListPage(paging, query, {
     rows: (data) => data.blogs,
     errorFallback: 'Failed to load blogs',
   });
@@ -90,7 +95,13 @@ export const BlogsPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      dialogs={dialogs}
+      filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
+    >
       <DataTable columns={COLUMNS}>
         {list.rows.map((blog) => (
           <tr key={blog._id} className="align-top">
@@ -115,6 +126,7 @@ export const BlogsPage = () => {
               <div className="mt-0.5 font-mono text-xs break-all text-slate-500 dark:text-slate-400">
                 {blog.slug}
               </div>
+              <QualityNote issues={blog.quality?.issues} />
               <EditingBadge entity="blog" id={blog._id} />
             </td>
             <td className="min-w-40 px-3 py-3 text-slate-700 dark:text-slate-300">

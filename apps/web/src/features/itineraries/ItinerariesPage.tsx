@@ -19,6 +19,8 @@ import {
 } from '../../components/ui/ListPageShell';
 import { loadWithTimeout } from '../../app/lazy';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useNeedsAttention } from '../../lib/useNeedsAttention';
+import { NeedsAttentionFilter, QualityNote } from '../../components/ui/Quality';
 import { useCan } from '../auth/useCan';
 import { formatLocation, formatPrice } from './format';
 import {
@@ -79,8 +81,11 @@ export const ItinerariesPage = () => {
   const canUpdate = useCan('itineraries.update');
   const canDelete = useCan('itineraries.delete');
 
-  const paging = useSearchPaging();
-  const list = useListPage(paging, useListItinerariesQuery(paging.args), {
+  // Issue 23: the 'Needs attention' filter (in the URL), its count and each row's note.
+  const attention = useNeedsAttention();
+  const paging = useSearchPaging(attention.key);
+  const query = useListItinerariesQuery({ ...paging.args, needsAttention: attention.active });
+  const list = useListPage(paging, query, {
     rows: (data) => data.itineraries,
     errorFallback: ADMIN_SERVICE_FALLBACK,
   });
@@ -133,7 +138,13 @@ export const ItinerariesPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      dialogs={dialogs}
+      filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
+    >
       <DataTable columns={COLUMNS}>
         {rows.map((record) => (
           <tr key={record._id} className="align-middle">
@@ -146,6 +157,7 @@ export const ItinerariesPage = () => {
                   Private
                 </span>
               ) : null}
+              <QualityNote issues={record.quality?.issues} />
               <EditingBadge entity="itinerary" id={record._id} />
             </td>
             <td className={`${td} min-w-24`}>{record.duration}</td>

@@ -50,6 +50,7 @@ import { ITINERARY_CONFLICT_FIELDS } from './itineraries.conflict';
 import { getDisplaySettings } from '../../lib/format';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
 import { DownloadPdfButton } from './DownloadPdfButton';
+import { LazyItineraryQuality } from './LazyItineraryQuality';
 import { loadWithTimeout } from '../../app/lazy';
 
 /** Issue 22: the pricing section (bands, GST, the live table) in its own chunk (60 KB budget). */
@@ -261,6 +262,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
         <EditingNote entity="itinerary" id={record?._id} />
+        <LazyItineraryQuality control={form.control} record={record} />
         <fieldset disabled={pending} className="min-w-0 space-y-5">
           <Section title="Itinerary Information">
             <div className="grid gap-4 sm:grid-cols-2">

@@ -28,7 +28,12 @@ const LIST = [{ type: 'Itinerary', id: 'LIST' }] as const;
  * Only the itineraries of one place (spec §7: optional placeId); `publishable`: only what the
  * public site can show (issue 20, the homepage picker).
  */
-export type ItineraryListArgs = ListQuery & { placeId?: string; publishable?: boolean };
+export type ItineraryListArgs = ListQuery & {
+  placeId?: string;
+  publishable?: boolean;
+  /** Issue 23: only itineraries failing a content-quality rule. */
+  needsAttention?: boolean;
+};
 
 /**
  * `get-all-itineraries?page&limit&search[&placeId]`: spec §7 sends the search URL-encoded with
@@ -41,10 +46,12 @@ export const itineraryListUrl = ({
   search,
   placeId,
   publishable,
+  needsAttention,
 }: ItineraryListArgs): string => {
   const query = `page=${page}&limit=${limit}&search=${encodeURIComponent(search.trim())}`;
   const place = placeId ? `&placeId=${encodeURIComponent(placeId)}` : '';
-  return `${PATHS.listItineraries}?${query}${place}${publishable ? '&publishable=true' : ''}`;
+  const attention = needsAttention ? '&needsAttention=true' : '';
+  return `${PATHS.listItineraries}?${query}${place}${publishable ? '&publishable=true' : ''}${attention}`;
 };
 
 /** Itinerary calls (spec §7 "Itineraries" and "Itinerary gallery"). */

@@ -19,6 +19,7 @@ import {
 import { LazyRichTextEditor } from '../../components/ui/LazyRichTextEditor';
 import { Modal } from '../../components/ui/Modal';
 import { EditingNote } from '../../app/realtime/EditingNote';
+import { LazyPlaceDetailsQuality } from './LazyPlaceDetailsQuality';
 import { SingleImageField } from '../../components/ui/SingleImageField';
 import { getErrorMessage, getErrorStatus } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -202,6 +203,7 @@ export const PlaceDetailsFormModal = ({ record, prefill, onClose }: PlaceDetails
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
         <EditingNote entity="place-details" id={record?._id} />
+        <LazyPlaceDetailsQuality control={control} record={record} />
         <div className="grid gap-4 sm:grid-cols-2">
           <LocationFields
             value={{ countryId, stateId, placeId }}

@@ -15,6 +15,8 @@ import {
 import { formatCount } from '../../lib/format';
 import { useDeleteRow } from '../../lib/useDeleteRow';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
+import { useNeedsAttention } from '../../lib/useNeedsAttention';
+import { NeedsAttentionFilter, QualityNote } from '../../components/ui/Quality';
 import { useCan } from '../auth/useCan';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
@@ -82,8 +84,11 @@ export const PlaceDetailsPage = () => {
   const canUpdate = useCan('place-details.update');
   const canDelete = useCan('place-details.delete');
 
-  const paging = useSearchPaging();
-  const list = useListPage(paging, useListPlaceDetailsQuery(paging.args), {
+  // Issue 23: the 'Needs attention' filter (in the URL), its count and each row's note.
+  const attention = useNeedsAttention();
+  const paging = useSearchPaging(attention.key);
+  const query = useListPlaceDetailsQuery({ ...paging.args, needsAttention: attention.active });
+  const list = useListPage(paging, query, {
     rows: (data) => data.placeDetails,
     errorFallback: 'Failed to fetch place details',
   });
@@ -112,7 +117,13 @@ export const PlaceDetailsPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      dialogs={dialogs}
+      filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
+    >
       <DataTable columns={COLUMNS}>
         {list.rows.map((record) => (
           <tr key={record._id} className="align-middle">
@@ -123,6 +134,7 @@ export const PlaceDetailsPage = () => {
                 ) : null}
                 {record.place.name}
               </span>
+              <QualityNote issues={record.quality?.issues} />
               <EditingBadge entity="place-details" id={record._id} />
             </td>
             <td className={td}>{record.state.name}</td>

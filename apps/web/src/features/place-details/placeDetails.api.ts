@@ -1,10 +1,16 @@
-import { API_PATHS, type PlaceDetails, type PlaceDetailsList } from '@safarnama/contract';
+import {
+  API_PATHS,
+  type ListQuery,
+  type PlaceDetails,
+  type PlaceDetailsList,
+} from '@safarnama/contract';
 import {
   call,
   getQuery,
   ifOk,
   injectEndpoints,
-  listQuery,
+  pageParams,
+  dataOf,
   messageOf,
   multipart,
   mutation,
@@ -23,7 +29,15 @@ const changed = ({ id }: { id: string }) => [LIST, { type: 'PlaceDetails', id } 
  * gallery uploads (`buildGalleryUploadForm`) always.
  */
 export const placeDetailsApi = injectEndpoints({
-  listPlaceDetails: listQuery<PlaceDetailsList>(PATHS.listPlaceDetails, 'PlaceDetails'),
+  /** A page; `needsAttention` (issue 23): only records failing a content-quality rule. */
+  listPlaceDetails: getQuery(
+    (args: ListQuery & { needsAttention?: boolean }) => ({
+      url: PATHS.listPlaceDetails,
+      params: { ...pageParams(args), ...(args.needsAttention ? { needsAttention: true } : {}) },
+    }),
+    dataOf<PlaceDetailsList>,
+    [LIST],
+  ),
   getPlaceDetails: getQuery(
     (id: string) => ({ url: PATHS.placeDetailsById, params: { id } }),
     recordOf<PlaceDetails>,
