@@ -75,6 +75,7 @@ import {
   type CompressionCost,
   type SqlRunner,
 } from './bench-lib.js';
+import { createQualityService } from '../src/modules/quality/quality.service.js';
 import {
   measureRevisionCost,
   renderRevisionCost,
@@ -271,6 +272,9 @@ const main = async () => {
         await ensureFirstSuperAdmin(seedDb.db, hasher, ADMIN);
         await seedCatalogue(seeding.runner, ROWS);
         await seedRevisions(seeding.runner, REVISIONS_PER_ITINERARY);
+        // Issue 23: the quality codes of every seeded row, as the server's start-up sweep would
+        // compute them (here, so that the sweep does not run beside the scenarios).
+        await createQualityService({ db: seedDb.db, ownOrigins: [], log: console }).sweep();
         await seedSignInAccounts(
           seeding.runner,
           SIGN_IN_ACCOUNTS,

@@ -102,7 +102,9 @@ describe('Content Coverage', () => {
       'Complete',
     );
     expect(
-      inRow.getByRole('button', { name: /^Panaji, February: Incomplete \(/ }),
+      inRow.getByRole('button', {
+        name: 'Panaji, February: Incomplete (Write a description of at least 300 characters)',
+      }),
     ).toHaveTextContent('Incomplete');
     expect(inRow.getByRole('button', { name: 'Panaji, March: Missing' })).toHaveTextContent(
       'Missing',

@@ -3,6 +3,7 @@ import {
   COVERAGE_PAGE_SIZE,
   COVERAGE_STATE_LABELS,
   MONTHS,
+  qualityIssuesOf,
   type CoverageCell,
   type CoveragePlace,
   type CoverageState,
@@ -19,7 +20,6 @@ import { useCan } from '../auth/useCan';
 import { EMPTY_LOCATION, LocationFields, type LocationValue } from '../geography/LocationFields';
 import { useGetPlaceDetailsQuery } from '../place-details/placeDetails.api';
 import type { PlaceDetailsPrefill } from '../place-details/placeDetails.form';
-import { qualityIssueText } from './contentCoverageTexts';
 import { useGetContentCoverageQuery } from './content-coverage.api';
 
 const PlaceDetailsFormModal = lazy(() =>
@@ -71,7 +71,9 @@ type CoverageDialog = { kind: 'new'; prefill: PlaceDetailsPrefill } | { kind: 'e
 const cellTitle = (place: CoveragePlace, cell: CoverageCell, monthName: string) => {
   const base = `${place.name}, ${monthName}: ${COVERAGE_STATE_LABELS[cell.state]}`;
   if (cell.state === 'incomplete' && cell.issues?.length) {
-    return `${base} (${cell.issues.map(qualityIssueText).join('; ')})`;
+    return `${base} (${qualityIssuesOf(cell.issues)
+      .map((issue) => issue.message)
+      .join('; ')})`;
   }
   return base;
 };
