@@ -110,7 +110,7 @@ describe('Content Coverage', () => {
       'Missing',
     );
     expect(inRow.getAllByRole('button')).toHaveLength(12);
-    expect(inRow.getByText('3')).toBeInTheDocument();
+    expect(inRow.getByText('3 blogs · 2 active itineraries')).toBeInTheDocument();
     expect(screen.getByText('8.3%')).toBeInTheDocument();
     expect(
       screen.getByRole('cell', { name: 'JAN: 1 complete, 0 incomplete, 0 missing' }),

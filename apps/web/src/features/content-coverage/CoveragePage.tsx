@@ -15,6 +15,7 @@ import {
   OverlaySpinner,
   type Column,
 } from '../../components/ui/ListPageShell';
+import { formatCount } from '../../lib/format';
 import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { EMPTY_LOCATION, LocationFields, type LocationValue } from '../geography/LocationFields';
@@ -149,8 +150,6 @@ export const CoveragePage = () => {
   const columns: Column[] = [
     'Place',
     ...MONTHS.map((m) => ({ label: m.code, className: 'text-center' })),
-    { label: 'Blogs', className: 'text-right' },
-    { label: 'Itineraries', className: 'text-right' },
   ];
 
   const dialogs =
@@ -201,10 +200,14 @@ export const CoveragePage = () => {
       <DataTable columns={columns}>
         {list.rows.map((place) => (
           <tr key={place._id} className="align-middle">
-            <th scope="row" className={`${td} min-w-44 text-left font-normal`}>
+            <th scope="row" className={`${td} min-w-40 text-left font-normal`}>
               <span className="block font-medium text-slate-900 dark:text-white">{place.name}</span>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
                 {place.state.name}, {place.country.name}
+              </span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {formatCount(place.blogCount, 'blog')} ·{' '}
+                {formatCount(place.activeItineraryCount, 'active itinerary', 'active itineraries')}
               </span>
             </th>
             {place.months.map((cell, index) => {
@@ -217,7 +220,7 @@ export const CoveragePage = () => {
                   </span>
                 </>
               );
-              const classes = `flex h-11 w-full min-w-16 flex-col items-center justify-center gap-1 rounded-md border ${STATE_STYLE[cell.state]}`;
+              const classes = `flex h-11 w-full min-w-[3.25rem] flex-col items-center justify-center gap-1 rounded-md border ${STATE_STYLE[cell.state]}`;
               return (
                 <td key={cell.month} className="px-0.5 py-1.5">
                   {canOpen(cell) ? (
@@ -240,8 +243,6 @@ export const CoveragePage = () => {
                 </td>
               );
             })}
-            <td className={`${td} text-right tabular-nums`}>{count(place.blogCount)}</td>
-            <td className={`${td} text-right tabular-nums`}>{count(place.activeItineraryCount)}</td>
           </tr>
         ))}
         {data ? (
@@ -258,7 +259,6 @@ export const CoveragePage = () => {
                 <TotalsCell totals={totals} />
               </td>
             ))}
-            <td colSpan={2} />
           </tr>
         ) : null}
       </DataTable>
