@@ -13,6 +13,7 @@ import {
   jsonResponse,
   makeProfile,
   okEnvelope,
+  errorResponse,
   recordResponse,
   stubSignedIn,
 } from '../../test/utils';
@@ -68,6 +69,7 @@ const answer = (places: CoveragePlace[]): CoverageList => ({
 
 const serve = (
   permissions = ['place-details.view', 'place-details.create', 'place-details.update'],
+  byId = (id: string) => recordResponse(makePlaceDetails({ _id: id, month: 'JAN' })),
 ) =>
   stubSignedIn(makeProfile({ permissions: permissions as never }), (call) => {
     switch (call.url) {
@@ -82,9 +84,7 @@ const serve = (
       case API_PATHS.service.activePlaces:
         return jsonResponse(okEnvelope({ places: [panaji] }));
       case API_PATHS.service.placeDetailsById:
-        return recordResponse(
-          makePlaceDetails({ _id: call.search.get('id') ?? 'd1', month: 'JAN' }),
-        );
+        return byId(call.search.get('id') ?? '');
     }
     return undefined;
   });
@@ -155,6 +155,15 @@ describe('Content Coverage', () => {
     expect(
       calls.find((call) => call.url === API_PATHS.service.placeDetailsById)?.search.get('id'),
     ).toBe('d1');
+  });
+
+  it('says so when a month cannot be loaded, and stays on the grid', async () => {
+    serve(undefined, () => errorResponse(404, 'NOT_FOUND', 'Place details not found'));
+    const { user } = await openPage('/services/coverage', { name: 'Content Coverage', level: 1 });
+    await user.click(await screen.findByRole('button', { name: 'Panaji, January: Complete' }));
+    expect(await screen.findByText('Place details not found')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Content Coverage', level: 1 })).toBeVisible();
   });
 
   it('shows cells as text, not buttons, to an admin who may not write place details', async () => {

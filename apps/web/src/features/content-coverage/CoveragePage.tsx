@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import {
   COVERAGE_PAGE_SIZE,
   COVERAGE_STATE_LABELS,
@@ -15,7 +15,9 @@ import {
   OverlaySpinner,
   type Column,
 } from '../../components/ui/ListPageShell';
+import { getErrorMessage } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
+import { showToast } from '../../lib/toast';
 import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
 import { EMPTY_LOCATION, LocationFields, type LocationValue } from '../geography/LocationFields';
@@ -82,13 +84,15 @@ const cellTitle = (place: CoveragePlace, cell: CoverageCell, monthName: string) 
 const td = 'px-2 py-2 text-slate-700 dark:text-slate-300';
 const count = (n: number) => n.toLocaleString('en-IN');
 
-/** Loads a month's details, then opens their form. */
+/** Loads a month's details, then opens their form; a failed load says why and closes. */
 const EditPlaceDetails = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { data, error } = useGetPlaceDetailsQuery(id);
-  if (error) {
+  useEffect(() => {
+    if (!error) return;
+    showToast('error', getErrorMessage(error, 'Failed to load the place details'));
     onClose();
-    return null;
-  }
+  }, [error, onClose]);
+  if (error) return null;
   return data ? <PlaceDetailsFormModal record={data} onClose={onClose} /> : <OverlaySpinner />;
 };
 
