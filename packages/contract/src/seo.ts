@@ -221,5 +221,8 @@ export const SEO_PREVIEW_TEXTS = {
   structuredDataTitle: 'Structured data (JSON-LD)',
   copy: 'Copy JSON-LD',
   copied: 'JSON-LD copied',
+  copyFailed: 'Could not copy: select the text and copy it',
+  loading: 'Loading the structured data…',
+  loadFailed: 'Could not load the structured data',
   noImage: 'No image',
 } as const;

@@ -40,12 +40,13 @@ import { blogConflictFields } from './blogs.conflict';
 import type { BlogFormValues } from './blogs.form-data';
 import { BlogStatusPill } from './StatusPill';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
+import { BlogSeoPreview } from './BlogSeoPreview';
 
 /**
  * The form's values: the request's fields, the schedule as IST dates and times (issue 21) and
  * the newly chosen cover image.
  */
-interface BlogFormFields
+export interface BlogFormFields
   extends Omit<BlogFormValues, 'publishAt' | 'unpublishAt'>, ScheduleFormValues {
   coverImage: File | null;
 }
@@ -398,6 +399,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
               />
             )}
           </FormField>
+          <BlogSeoPreview control={control} blog={blog} />
         </Section>
 
         <Section title="Schedule">

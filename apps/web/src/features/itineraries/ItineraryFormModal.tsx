@@ -50,6 +50,7 @@ import { ITINERARY_CONFLICT_FIELDS } from './itineraries.conflict';
 import { getDisplaySettings } from '../../lib/format';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
 import { DownloadPdfButton } from './DownloadPdfButton';
+import { ItinerarySeoPreview } from './ItinerarySeoPreview';
 import { loadWithTimeout } from '../../app/lazy';
 
 /** Issue 22: the pricing section (bands, GST, the live table) in its own chunk (60 KB budget). */
@@ -430,6 +431,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                   )}
                 </FormField>
               </div>
+              <ItinerarySeoPreview control={control} record={record} />
             </Section>
           ) : null}
 
