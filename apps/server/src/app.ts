@@ -87,6 +87,8 @@ import { createBlogService, type BlogService } from './modules/blogs/blogs.servi
 import { systemRoutes } from './modules/system/system.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { createShareService } from './modules/share/share.service.js';
+import { createStructuredDataService } from './modules/structured-data/structured-data.service.js';
+import { structuredDataRoutes } from './modules/structured-data/structured-data.routes.js';
 import { redactTripToken, tripRoutes } from './modules/share/trip.routes.js';
 import { registerAudit } from './http/audit.js';
 import { registerDrain } from './http/drain.js';
@@ -395,6 +397,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     itineraries,
     branding: basicSettings.branding,
   });
+  // Issue 23: JSON-LD for the public website, from the records as their services present them.
+  const structuredData = createStructuredDataService({
+    itineraries,
+    blogs,
+    basic: basicSettings,
+    absolute: share.absolute,
+  });
   const roles = createRoleService({ db: database.db, realtime });
   const push = createPushService({
     db: database.db,
@@ -592,6 +601,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(itineraryPdfRoutes({ pdfs: itineraryPdfs }));
   const coverage = createCoverageService({ db: database.db });
   await app.register(coverageRoutes({ coverage }));
+  await app.register(structuredDataRoutes({ structuredData }));
   await app.register(
     dashboardRoutes({
       dashboard: createDashboardService({ db: database.db }),

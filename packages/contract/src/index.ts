@@ -18,6 +18,8 @@ export * from './quality.js';
 export * from './quality-schema.js';
 export * from './itinerary-pricing.js';
 export * from './share-links.js';
+export * from './seo.js';
+export * from './structured-data.js';
 export * from './itinerary-pdf.js';
 export * from './months.js';
 export * from './homepage.js';

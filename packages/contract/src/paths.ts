@@ -73,6 +73,15 @@ export const API_PATHS = {
   },
   /** Issue 23: the place × month coverage grid. */
   contentCoverage: `${API_BASE}/admin/content-coverage`,
+  /**
+   * Issue 23: JSON-LD for the public website (schema.org TouristTrip + FAQPage, BlogPosting);
+   * optional `?url=` names the public page that embeds it.
+   */
+  structuredData: {
+    itinerary: (id: string) =>
+      `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/structured-data`,
+    blog: (id: string) => `${API_BASE}/admin/blog/${encodeURIComponent(id)}/structured-data`,
+  },
   /** Issue 22: the public share page (no account) and its PDF; outside `/api`. */
   publicShare: {
     page: (token: string) => `/trip/${encodeURIComponent(token)}`,

@@ -65,7 +65,11 @@ type JsonObject = { properties?: Record<string, unknown>; [key: string]: unknown
 const describeRoute = (route: RouteOptions, url: string, schema: FastifySchema) => {
   const method = [route.method].flat()[0] ?? 'GET';
   const access = route.config?.access;
-  const extra: Record<string, unknown> = { operationId: operationIdOf(method, url) };
+  // A route whose path words repeat another's (…/itinerary/:id/structured-data and
+  // …/blog/:id/structured-data) names its own operationId.
+  const extra: Record<string, unknown> = {
+    operationId: schema.operationId ?? operationIdOf(method, url),
+  };
   if (access === 'public') {
     extra.security = [];
   } else if (access !== undefined) {

@@ -23,6 +23,9 @@ import {
   loginActivitySchema,
   namedRefSchema,
   notificationSchema,
+  organizationLdSchema,
+  imageObjectLdSchema,
+  placeLdSchema,
   paginationSchema,
   placeDetailsSchema,
   placeSchema,
@@ -76,6 +79,10 @@ const COMPONENTS = {
   PolicySettings: policySettingsSchema,
   /** Issue 22: an itinerary's share link (the list and the revoke answer). */
   ShareLink: shareLinkSchema,
+  /** Issue 23: the JSON-LD nodes the two structured-data answers share. */
+  OrganizationLd: organizationLdSchema,
+  ImageObjectLd: imageObjectLdSchema,
+  PlaceLd: placeLdSchema,
 } satisfies Record<string, z.ZodType>;
 
 /**

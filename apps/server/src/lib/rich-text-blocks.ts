@@ -9,52 +9,15 @@
  * tag scanner is enough; anything it does not know is treated as inline and only its text kept.
  */
 
+import { decodeEntities } from '@safarnama/contract';
+
 export type RichTextBlock =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; text: string }
   | { kind: 'item'; text: string; marker: string; depth: number };
 
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  bull: '•',
-  rarr: '→',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-  times: '×',
-  rupee: '₹',
-};
-
-export const decodeEntities = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code =
-        name[1] === 'x' || name[1] === 'X'
-          ? Number.parseInt(name.slice(2), 16)
-          : Number.parseInt(name.slice(1), 10);
-      // Lone surrogates, NUL and out-of-range numbers are not text.
-      const valid =
-        Number.isInteger(code) &&
-        code > 0 &&
-        code <= 0x10ffff &&
-        !(code >= 0xd800 && code <= 0xdfff);
-      return valid ? String.fromCodePoint(code) : '';
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
+/** One decoder of character references for the server and the web (contract `seo.ts`). */
+export { decodeEntities };
 
 const BLOCK_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'blockquote', 'pre', 'li', 'div']);
 const HEADINGS = new Set(['h2', 'h3', 'h4']);

@@ -109,8 +109,10 @@ export const createBlogService = ({
     return rows.map((row) => presentBlog(row, covers.get(row.blog.id), storage));
   };
 
-  const get = async (id: string): Promise<Blog> => {
-    const row = await findBlog(db, id);
+  /** One blog as the list presents it; an unknown or malformed id is 404 (no uuid cast). */
+  const get = async (rawId: string): Promise<Blog> => {
+    const id = asUuid(rawId);
+    const row = id ? await findBlog(db, id) : undefined;
     if (!row) throw notFound();
     const [blog] = await present([row]);
     if (!blog) throw notFound();

@@ -41,12 +41,13 @@ import type { BlogFormValues } from './blogs.form-data';
 import { BlogStatusPill } from './StatusPill';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
 import { LazyBlogQuality } from './LazyBlogQuality';
+import { BlogSeoPreview } from './BlogSeoPreview';
 
 /**
  * The form's values: the request's fields, the schedule as IST dates and times (issue 21) and
  * the newly chosen cover image.
  */
-interface BlogFormFields
+export interface BlogFormFields
   extends Omit<BlogFormValues, 'publishAt' | 'unpublishAt'>, ScheduleFormValues {
   coverImage: File | null;
 }
@@ -404,6 +405,7 @@ export const BlogFormModal = ({ blog, onClose }: BlogFormModalProps) => {
               />
             )}
           </FormField>
+          <BlogSeoPreview control={control} blog={blog} />
         </Section>
 
         <Section title="Schedule">

@@ -51,6 +51,7 @@ import { getDisplaySettings } from '../../lib/format';
 import { HistoryButton } from '../revisions/LazyHistoryPanel';
 import { DownloadPdfButton } from './DownloadPdfButton';
 import { LazyItineraryQuality } from './LazyItineraryQuality';
+import { ItinerarySeoPreview } from './ItinerarySeoPreview';
 import { loadWithTimeout } from '../../app/lazy';
 
 /** Issue 22: the pricing section (bands, GST, the live table) in its own chunk (60 KB budget). */
@@ -432,6 +433,7 @@ export const ItineraryFormModal = ({ record, onClose }: ItineraryFormModalProps)
                   )}
                 </FormField>
               </div>
+              <ItinerarySeoPreview control={control} record={record} />
             </Section>
           ) : null}
 
