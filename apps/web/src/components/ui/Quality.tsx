@@ -112,6 +112,7 @@ export const NeedsAttentionFilter = ({ active, onChange, count }: NeedsAttention
   <button
     type="button"
     aria-pressed={active}
+    aria-label={count !== undefined ? `${QUALITY_TEXTS.filter} (${String(count)})` : undefined}
     onClick={() => {
       onChange(!active);
     }}
@@ -131,9 +132,7 @@ export const NeedsAttentionFilter = ({ active, onChange, count }: NeedsAttention
             : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
         }`}
       >
-        <span className="sr-only">(</span>
         {count}
-        <span className="sr-only"> records)</span>
       </span>
     ) : null}
   </button>
