@@ -67,6 +67,7 @@ import {
   resultsDir,
   processTreeMemory,
   seedCatalogue,
+  sweepQuality,
   seedSignInAccounts,
   serverMain,
   signInEmail,
@@ -270,6 +271,8 @@ const main = async () => {
         await ensureFirstSuperAdmin(seedDb.db, hasher, ADMIN);
         await seedCatalogue(seeding.runner, ROWS);
         await seedRevisions(seeding.runner, REVISIONS_PER_ITINERARY);
+        // Issue 23: the rows' quality codes now, not by the measured server's start-up sweep.
+        await sweepQuality(seedDb.db);
         await seedSignInAccounts(
           seeding.runner,
           SIGN_IN_ACCOUNTS,
