@@ -30,7 +30,7 @@ const BUDGET_MS = 100;
 
 const main = () =>
   withBenchDatabase('bench_dash', async (handle) => {
-    const seedMs = await seedAnalyzed(handle.pool, ROWS);
+    const seedMs = await seedAnalyzed(handle, ROWS);
     const service = createDashboardService({ db: handle.db });
     const { refP50, lines } = await tableHead(
       handle.pool,

@@ -48,7 +48,7 @@ const main = () =>
   withBenchDatabase('bench_itin', async (handle) => {
     const uploads = await mkdtemp(join(tmpdir(), 'bench-itin-'));
     try {
-      const seedMs = await seedAnalyzed(handle.pool, ROWS);
+      const seedMs = await seedAnalyzed(handle, ROWS);
       const db = handle.db;
       const service = createItineraryService({
         db,

@@ -67,6 +67,7 @@ import {
   resultsDir,
   processTreeMemory,
   seedCatalogue,
+  sweepQuality,
   seedSignInAccounts,
   serverMain,
   signInEmail,
@@ -75,7 +76,6 @@ import {
   type CompressionCost,
   type SqlRunner,
 } from './bench-lib.js';
-import { createQualityService } from '../src/modules/quality/quality.service.js';
 import {
   measureRevisionCost,
   renderRevisionCost,
@@ -272,9 +272,8 @@ const main = async () => {
         await ensureFirstSuperAdmin(seedDb.db, hasher, ADMIN);
         await seedCatalogue(seeding.runner, ROWS);
         await seedRevisions(seeding.runner, REVISIONS_PER_ITINERARY);
-        // Issue 23: the quality codes of every seeded row, as the server's start-up sweep would
-        // compute them (here, so that the sweep does not run beside the scenarios).
-        await createQualityService({ db: seedDb.db, ownOrigins: [], log: console }).sweep();
+        // Issue 23: the rows' quality codes now, not by the measured server's start-up sweep.
+        await sweepQuality(seedDb.db);
         await seedSignInAccounts(
           seeding.runner,
           SIGN_IN_ACCOUNTS,

@@ -168,8 +168,15 @@ export const ADMIN_PATH_PREFIXES = [
   'add-user',
   'admin',
   'admins-activities',
+  'authenticator',
+  'chat',
+  'login-activity',
+  'notification',
   'notifications',
   'profile',
+  'profile-details',
+  'questions',
+  'tasks',
   'login',
   'forgot-password',
   'set-password',
@@ -187,6 +194,23 @@ export const isAdminPath = (path: string): boolean => {
 
 const BASE = 'http://relative.invalid';
 
+/** What the rules read of a parsed URL (WHATWG `URL`, in browsers and Node alike). */
+interface ParsedUrl {
+  protocol: string;
+  host: string;
+  pathname: string;
+}
+/** The platform's `URL` (the contract is compiled without DOM or Node types). */
+const parseUrl = (raw: string, base?: string): ParsedUrl | undefined => {
+  const Url = (globalThis as { URL?: new (url: string, base?: string) => ParsedUrl }).URL;
+  if (!Url) return undefined;
+  try {
+    return new Url(raw, base);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * A link to this back-office: its path is one of the back-office's ({@link isAdminPath}) and it
  * is relative (`/dashboard`, `services/…`) or on the host of one of `ownOrigins` (the server's
@@ -196,23 +220,16 @@ const BASE = 'http://relative.invalid';
 export const isAdminLink = (href: string, ownOrigins: readonly string[]): boolean => {
   const raw = href.trim();
   if (raw === '' || raw.startsWith('#')) return false;
-  let url: URL;
-  try {
-    url = new URL(raw, BASE);
-  } catch {
-    return false;
-  }
+  const url = parseUrl(raw, BASE);
+  if (!url) return false;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   const relative = !/^[a-z][a-z0-9+.-]*:/i.test(raw) && !raw.startsWith('//');
   if (!relative) {
     // By host: an http link to our https admin (or the reverse) still leads there.
     const hosts = new Set(
       ownOrigins.flatMap((origin) => {
-        try {
-          return [new URL(origin).host];
-        } catch {
-          return [];
-        }
+        const parsed = parseUrl(origin);
+        return parsed ? [parsed.host] : [];
       }),
     );
     if (!hosts.has(url.host)) return false;

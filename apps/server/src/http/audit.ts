@@ -607,10 +607,7 @@ const openScope = (
  * answers 2xx without having committed its entry (a write outside `transaction`) is a bug and
  * answers 500.
  */
-export const registerAudit = (
-  app: FastifyInstance,
-  deps: { quality?: QualityRefresher } = {},
-) => {
+export const registerAudit = (app: FastifyInstance, deps: { quality?: QualityRefresher } = {}) => {
   app.decorateRequest('audit', null);
 
   app.addHook('preHandler', (request, _reply, done) => {

@@ -96,7 +96,7 @@ export const blogRoutes =
         schema: {
           tags,
           summary:
-            'Blogs, newest first; search over title, excerpt, slug and tags; publishable=true: published only',
+            'Blogs, newest first; search over title, excerpt, slug and tags; publishable=true: published only; needsAttention=true: only those failing a quality rule',
           querystring: blogListQuerySchema,
           response: { 200: envelopeSchema(blogListSchema), ...errorResponses(400, 401, 403) },
         },

@@ -51,7 +51,7 @@ export const itineraryRoutes =
         schema: {
           tags,
           summary:
-            'Itineraries, newest first; search over title, description and type; optional placeId',
+            'Itineraries, newest first; search over title, description and type; optional placeId; needsAttention=true: only those failing a quality rule',
           querystring: itineraryListQuerySchema,
           response: {
             200: envelopeSchema(itineraryListSchema),

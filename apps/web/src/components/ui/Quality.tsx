@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { QUALITY_TEXTS } from '@safarnama/contract';
 
 /**
@@ -38,47 +38,65 @@ const CheckIcon = () => (
 /**
  * The forms' live checklist: the rules the record fails as it stands in the form, or that all
  * pass. The count is a polite live region (a fixed rule is announced once, not every keystroke's
- * list).
+ * list). Inside a dialog (`Modal`'s p-6 scroller) it stays at the top while the form scrolls, so
+ * the rule an admin is fixing stays in view as they type.
  */
 export const QualityChecklist = ({ issues }: { issues: readonly QualityIssueView[] }) => {
   const headingId = useId();
   const failing = issues.length > 0;
+  const ref = useRef<HTMLDivElement>(null);
+  // The dialog scrolls a focused field into view below the panel, not under it.
+  useEffect(() => {
+    const panel = ref.current;
+    const scroller = panel?.closest<HTMLElement>('[role="dialog"]');
+    if (!panel || !scroller || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      scroller.style.scrollPaddingTop = `${String(panel.offsetHeight)}px`;
+    });
+    observer.observe(panel);
+    return () => {
+      observer.disconnect();
+      scroller.style.scrollPaddingTop = '';
+    };
+  }, []);
   return (
-    <section
-      aria-labelledby={headingId}
-      className={`rounded-lg border px-4 py-3 ${
-        failing
-          ? 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-500/10'
-          : 'border-green-300 bg-green-50 dark:border-green-500/40 dark:bg-green-500/10'
-      }`}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h3 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-white">
-          {QUALITY_TEXTS.checklistTitle}
-        </h3>
-        <p
-          aria-live="polite"
-          className={`flex items-center gap-1.5 text-sm font-medium ${
-            failing ? 'text-amber-800 dark:text-amber-200' : 'text-green-800 dark:text-green-300'
-          }`}
-        >
-          {failing ? <WarningIcon /> : <CheckIcon />}
-          {failing ? `${QUALITY_TEXTS.rowNote(issues.length)} to fix` : QUALITY_TEXTS.allPassed}
-        </p>
-      </div>
-      {failing ? (
-        <ul className="mt-2 space-y-1 text-sm text-amber-900 dark:text-amber-100">
-          {issues.map((issue) => (
-            <li key={issue.code} data-code={issue.code} className="flex items-start gap-2">
-              <span aria-hidden="true" className="mt-0.5 text-amber-700 dark:text-amber-300">
-                <WarningIcon className="size-3.5" />
-              </span>
-              {issue.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    <div ref={ref} className="sticky -top-6 z-10 -mx-6 bg-white px-6 py-2 dark:bg-slate-900">
+      <section
+        aria-labelledby={headingId}
+        className={`rounded-lg border px-4 py-2.5 ${
+          failing
+            ? 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-500/10'
+            : 'border-green-300 bg-green-50 dark:border-green-500/40 dark:bg-green-500/10'
+        }`}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <h3 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-white">
+            {QUALITY_TEXTS.checklistTitle}
+          </h3>
+          <p
+            aria-live="polite"
+            className={`flex items-center gap-1.5 text-sm font-medium ${
+              failing ? 'text-amber-800 dark:text-amber-200' : 'text-green-800 dark:text-green-300'
+            }`}
+          >
+            {failing ? <WarningIcon /> : <CheckIcon />}
+            {failing ? `${QUALITY_TEXTS.rowNote(issues.length)} to fix` : QUALITY_TEXTS.allPassed}
+          </p>
+        </div>
+        {failing ? (
+          <ul className="mt-1.5 grid gap-x-6 gap-y-1 text-sm text-amber-900 sm:grid-cols-2 dark:text-amber-100">
+            {issues.map((issue) => (
+              <li key={issue.code} data-code={issue.code} className="flex items-start gap-2">
+                <span aria-hidden="true" className="mt-0.5 text-amber-700 dark:text-amber-300">
+                  <WarningIcon className="size-3.5" />
+                </span>
+                {issue.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
   );
 };
 
@@ -112,6 +130,7 @@ export const NeedsAttentionFilter = ({ active, onChange, count }: NeedsAttention
   <button
     type="button"
     aria-pressed={active}
+    aria-label={count !== undefined ? `${QUALITY_TEXTS.filter} (${String(count)})` : undefined}
     onClick={() => {
       onChange(!active);
     }}
@@ -131,9 +150,7 @@ export const NeedsAttentionFilter = ({ active, onChange, count }: NeedsAttention
             : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
         }`}
       >
-        <span className="sr-only">(</span>
         {count}
-        <span className="sr-only"> records)</span>
       </span>
     ) : null}
   </button>
