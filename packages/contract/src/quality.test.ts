@@ -8,11 +8,11 @@ import {
   itineraryQuality,
   placeDetailsQuality,
   qualityIssuesOf,
-  visibleText,
   type BlogQualityInput,
   type ItineraryQualityInput,
   type PlaceDetailsQualityInput,
 } from './quality.js';
+import { plainTextOf } from './html-text.js';
 
 const codes = (list: { code: string }[]) => list.map((issue) => issue.code);
 const words = (n: number) => 'word '.repeat(Math.ceil(n / 5)).trim();
@@ -140,10 +140,10 @@ describe('quality rules', () => {
   });
 
   it('counts visible text: tags, comments and entities do not count as letters', () => {
-    expect(visibleText('<p>Tea&nbsp;&amp;<br>coffee</p><!-- note --><h2>&#x2603;</h2>')).toBe(
+    expect(plainTextOf('<p>Tea&nbsp;&amp;<br>coffee</p><!-- note --><h2>&#x2603;</h2>')).toBe(
       'Tea & coffee ☃',
     );
-    expect(visibleText('<script>var x = 1</script><p>a</p>')).toBe('a');
+    expect(plainTextOf('<script>var x = 1</script><p>a</p>')).toBe('a');
   });
 
   it('finds javascript: links however they are spelled', () => {

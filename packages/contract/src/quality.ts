@@ -5,10 +5,12 @@
  * answers the failed rules in a fixed order, each with its stable code and its message.
  *
  * Text lengths count code points of the visible text: rich HTML (descriptions, blog content) is
- * read without its tags and with its entities decoded ({@link visibleText}); plain fields are
+ * read without its tags and with its entities decoded ({@link plainTextOf}); plain fields are
  * trimmed. Images are the record's own: a gallery image carries an alt text, a cover has none to
  * set (no route takes one), so only gallery images are checked for it.
  */
+
+import { decodeEntities, plainTextOf } from './html-text.js';
 
 /** Raised whenever a rule or a threshold changes: stored rows of an older version are swept. */
 export const QUALITY_RULES_VERSION = 1;
@@ -71,45 +73,6 @@ const issues = (failed: readonly (QualityCode | false)[]): QualityIssue[] =>
   failed.flatMap((code) => (code ? [{ code, message: QUALITY_MESSAGES[code] }] : []));
 
 // ── text ─────────────────────────────────────────────────────────────────────────────────────────
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** `&amp;`, `&#233;`, `&#xE9;` … decoded (unknown names stay as written). */
-export const decodeEntities = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body.startsWith('#')) {
-      const hex = body[1] === 'x' || body[1] === 'X';
-      const n = Number.parseInt(body.slice(hex ? 2 : 1), hex ? 16 : 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-
-/** Tags that end a line or a block: they separate words; other tags (`strong`, `a`) do not. */
-const BREAKING_TAG =
-  /<\/?(?:p|br|hr|h[1-6]|li|ul|ol|div|blockquote|pre|table|tr|td|th|section|article|figure|figcaption)\b[^>]*>/gi;
-
-/**
- * The text a reader sees of rich HTML: comments, scripts and styles dropped, block tags and line
- * breaks a space, other tags nothing, entities decoded, runs of white space one space, trimmed.
- */
-export const visibleText = (html: string): string =>
-  decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(BREAKING_TAG, ' ')
-      .replace(/<[^>]*>/g, ''),
-  )
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** Length in code points (an emoji or a Devanagari letter counts once per code point). */
 export const textLength = (text: string): number => [...text].length;
@@ -260,7 +223,7 @@ export interface PlaceDetailsQualityInput {
 /** Place details: description ≥ 300, a cover, ≥ 4 gallery images with alt texts, temperature, best time. */
 export const placeDetailsQuality = (input: PlaceDetailsQualityInput): QualityIssue[] =>
   issues([
-    textLength(visibleText(input.description)) < L.placeDescriptionMin && 'description-short',
+    textLength(plainTextOf(input.description)) < L.placeDescriptionMin && 'description-short',
     !input.hasCover && 'cover-missing',
     input.gallery.length < L.placeGalleryMin && 'gallery-few',
     altMissing(input.gallery) && 'alt-text-missing',
@@ -307,7 +270,7 @@ export const blogQuality = (input: BlogQualityInput): QualityIssue[] => {
   return issues([
     !within(input.title, L.blogTitle) && 'title-length',
     !input.hasCover && 'cover-missing',
-    textLength(visibleText(input.content)) < L.blogContentMin && 'content-short',
+    textLength(plainTextOf(input.content)) < L.blogContentMin && 'content-short',
     imageAltsOf(input.content).some((alt) => alt === undefined || alt.trim() === '') &&
       'inline-alt-missing',
     links.some(isJavascriptLink) && 'link-javascript',

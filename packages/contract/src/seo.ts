@@ -5,6 +5,8 @@
  * the server's JSON-LD (`structured-data.ts`) and their tests all read these, so they agree.
  */
 
+import { collapseSpace } from './html-text.js';
+
 /** Where search results and link cards cut their texts. */
 export const SEO_LIMITS = {
   /** Google shows about 60 characters of a title… */
@@ -48,7 +50,6 @@ export const textWidth = (text: string, fontPx: number = SEO_LIMITS.titleFontPx)
   ([...text].reduce((sum, char) => sum + widthOf(char), 0) * fontPx) / 1000;
 
 /** Runs of white space (new lines included) as one space, the ends trimmed. */
-export const collapseSpace = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export interface CutText {
   text: string;
@@ -86,66 +87,6 @@ export const cutText = (raw: string, { chars, pixels, fontPx }: CutLimits): CutT
   const clean = kept.replace(/[\s,;:.\-–—|·]+$/u, '');
   return { text: `${clean}${ELLIPSIS}`, cut: true };
 };
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  bull: '•',
-  rarr: '→',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-  times: '×',
-  rupee: '₹',
-};
-
-/** HTML character references as text (numeric ones; the named ones our sanitiser writes). */
-export const decodeEntities = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code =
-        name[1] === 'x' || name[1] === 'X'
-          ? Number.parseInt(name.slice(2), 16)
-          : Number.parseInt(name.slice(1), 10);
-      // Lone surrogates, NUL and out-of-range numbers are not text.
-      const valid =
-        Number.isInteger(code) &&
-        code > 0 &&
-        code <= 0x10ffff &&
-        !(code >= 0xd800 && code <= 0xdfff);
-      return valid ? String.fromCodePoint(code) : '';
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-
-const BLOCK_BOUNDARY = /<\/?(p|div|h[1-6]|li|ul|ol|blockquote|pre|br|hr|tr|td|th)\b[^>]*>/gi;
-
-/**
- * The text of stored rich text on one line, as a search engine reads a page for its snippet:
- * block boundaries become spaces, other tags and comments go, entities are decoded, white space
- * collapses.
- */
-export const plainTextOf = (html: string): string =>
-  collapseSpace(
-    decodeEntities(
-      html
-        .replace(/<!--[\s\S]*?-->/g, '')
-        .replace(BLOCK_BOUNDARY, ' ')
-        .replace(/<[^>]*>/g, ''),
-    ).replace(/\u00a0/g, ' '),
-  );
 
 /** Words of a plain text (a BlogPosting's `wordCount`): runs holding a letter or a digit. */
 export const wordCount = (text: string): number =>

@@ -1,39 +1,12 @@
+import { decodeEntities } from '@safarnama/contract';
+
 /**
  * Rich text compared as text (issue 21's History panel): the HTML a revision stores becomes plain
  * text with its paragraphs and list items on their own lines, and two texts are compared word by
  * word. Small on purpose, no dependency: a longest-common-subsequence over the words between the
- * common start and end, which is where edits are.
+ * common start and end, which is where edits are. Entities decode through the contract's
+ * `decodeEntities` (html-text.ts), as the quality rules and the search preview do.
  */
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-};
-
-const decodeEntities = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code =
-        name[1] === 'x' || name[1] === 'X'
-          ? Number.parseInt(name.slice(2), 16)
-          : Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-        ? String.fromCodePoint(code)
-        : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
 
 /** True for a string that holds markup (a rich-text field), not plain text with a '<' in it. */
 export const looksLikeHtml = (value: string): boolean =>
