@@ -213,6 +213,7 @@ export const NOISE = new Set([
   // Issue 23: computed from the other fields on every write.
   'qualityIssues',
   'qualityVersion',
+  'qualityOk',
 ]);
 const MAX_TEXT = 500;
 const MAX_JSON = 4000;

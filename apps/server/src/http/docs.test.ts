@@ -26,9 +26,10 @@ interface Doc {
  * brought it to about 190,000: raised to 198,000. Issue 22's itinerary fields took it to 196,300
  * and its share-link routes (create, list, revoke; `ShareLink` a component) to 201,100: raised to
  * 206,000. Issue 23's two structured-data routes (the JSON-LD shapes; Organization, ImageObject and
- * Place shared as components) took it to 212,900: raised to 216,000.
+ * Place shared as components) took it to 212,900: raised to 216,000; its coverage route, the
+ * lists' `needsAttention` and the records' `quality` to 219,200: raised to 224,000.
  */
-const DOC_SIZE_LIMIT = 216_000;
+const DOC_SIZE_LIMIT = 224_000;
 
 const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 

@@ -50,7 +50,9 @@ const input = (title = 'Goa Beaches'): PdfInput => ({
   logo: null,
 });
 
-describe('the PDF process', () => {
+// The child runs at nice 10 (by design): on a busy 2-core machine (the suites' own workers beside
+// it) a PDF there took 11–18 s and the last test's two processes 30 s, so these get 90 s each.
+describe('the PDF process', { timeout: 90_000 }, () => {
   let pdfs: PdfProcess | null = null;
   afterEach(() => {
     pdfs?.close();
