@@ -42,7 +42,7 @@ describe('NeedsAttentionFilter', () => {
     const { rerender } = render(
       <NeedsAttentionFilter active={false} onChange={onChange} count={3} />,
     );
-    const button = screen.getByRole('button', { name: 'Needs attention (3)' });
+    const button = screen.getByRole('button', { name: 'Needs attention 3' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.setup().click(button);
     expect(onChange).toHaveBeenCalledWith(true);

@@ -130,7 +130,6 @@ export const NeedsAttentionFilter = ({ active, onChange, count }: NeedsAttention
   <button
     type="button"
     aria-pressed={active}
-    aria-label={count !== undefined ? `${QUALITY_TEXTS.filter} (${String(count)})` : undefined}
     onClick={() => {
       onChange(!active);
     }}
@@ -142,11 +141,13 @@ export const NeedsAttentionFilter = ({ active, onChange, count }: NeedsAttention
   >
     <WarningIcon />
     {QUALITY_TEXTS.filter}
+    {/* The name reads 'Needs attention 3', as the button shows it. */}
+    {count !== undefined ? ' ' : null}
     {count !== undefined ? (
       <span
         className={`rounded-full px-2 text-xs tabular-nums ${
           active
-            ? 'bg-amber-600 text-white dark:bg-amber-300 dark:text-amber-950'
+            ? 'bg-amber-700 text-white dark:bg-amber-300 dark:text-amber-950'
             : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
         }`}
       >

@@ -33,7 +33,7 @@ describe('itineraries list: Needs attention (issue 23)', () => {
   it('shows the count, notes the failing row, and filters through the URL parameter', async () => {
     const calls = stubList();
     await openPage('/services/itineraries', { name: 'Itinerary Management', level: 1 });
-    const filter = await screen.findByRole('button', { name: 'Needs attention (1)' });
+    const filter = await screen.findByRole('button', { name: 'Needs attention 1' });
     expect(filter).toHaveAttribute('aria-pressed', 'false');
     const goaRow = (await screen.findByText('Goa Beach Escape')).closest('tr');
     expect(goaRow && within(goaRow).getByText('1 issue')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('itineraries list: Needs attention (issue 23)', () => {
     await waitFor(() => {
       expect(screen.queryByText('Ladakh Ride')).toBeNull();
     });
-    expect(screen.getByRole('button', { name: 'Needs attention (1)' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Needs attention 1' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
