@@ -98,6 +98,11 @@ test('homepage settings with a change not saved: a sidebar link and closing the 
   // One change, whatever the shared homepage holds: remove a chosen blog, else choose ours.
   const blogs = page.getByRole('region', { name: 'Travelpedia Blogs' });
   const selected = blogs.getByRole('list', { name: 'Selected blogs' });
+  // The editor first: counted while the settings still load, the selection reads empty, and a
+  // fourth blog chosen on a full selection changes nothing.
+  await expect(
+    blogs.getByRole('heading', { name: /^Travelpedia Blogs \(\d\/3 selected\)$/ }),
+  ).toBeVisible();
   if ((await selected.count()) > 0) {
     await selected
       .getByRole('button', { name: /^Remove / })

@@ -15,15 +15,30 @@ const SIGN_IN_BUDGET = 150 * KB;
 const ROUTE_BUDGET = 60 * KB;
 const LOGIN_ROUTE = 'src/features/auth/LoginPage.tsx';
 /**
- * The largest lazily loaded chunk (the build's bundle-budget table), and where it is drawn: since
- * issue 22 the itinerary form, opened with 'Add New Itinerary' on its page.
+ * The largest lazily loaded chunks (the build's bundle-budget table) and where each is drawn: the
+ * test measures whichever of them is the largest in this build (they are within a few hundred
+ * bytes of each other since issue 23), and fails when the largest is one it cannot open.
  */
-const ROUTE = {
-  chunk: 'src/features/itineraries/ItineraryFormModal.tsx',
-  path: '/services/itineraries',
-  title: 'Itinerary Management',
-  open: { button: 'Add New Itinerary', dialog: 'Create New Itinerary' },
-};
+const ROUTES = [
+  {
+    chunk: 'src/features/itineraries/ItineraryFormModal.tsx',
+    path: '/services/itineraries',
+    title: 'Itinerary Management',
+    open: { button: 'Add New Itinerary', dialog: 'Create New Itinerary' },
+  },
+  {
+    chunk: 'src/features/place-details/PlaceDetailsFormModal.tsx',
+    path: '/services/addPlaceDetails',
+    title: 'Place Details',
+    open: { button: 'Add Place Details', dialog: 'Add Place Details' },
+  },
+  {
+    chunk: 'src/features/blogs/BlogFormModal.tsx',
+    path: '/services/addPlaceBlog',
+    title: 'Places Travelpedia',
+    open: { button: 'Add Blog', dialog: 'Add Blog' },
+  },
+];
 /** Heavy pieces PERFORMANCE.md lets load on their own (as bundle-budget.mjs). */
 const EXEMPT = /RichTextEditor|DashboardCharts/;
 
@@ -174,7 +189,8 @@ test.describe('bytes on the wire', () => {
         bytes: graph.additions(key).reduce((sum, file) => sum + brotliSize(file), 0),
       }))
       .sort((a, b) => b.bytes - a.bytes)[0];
-    expect(largest?.key, 'point ROUTE at the largest route').toBe(ROUTE.chunk);
+    const ROUTE = ROUTES.find((route) => route.chunk === largest?.key);
+    if (!ROUTE) throw new Error(`add to ROUTES how to open the largest route, ${largest?.key}`);
 
     const context = await signedInContext(browser);
     const page = await context.newPage();
