@@ -131,24 +131,50 @@ export interface EmptiestPlace {
   incomplete: number;
 }
 
-/** Active places with the fewest complete months, then the fewest incomplete, then by name. */
-export const emptiestPlaces = async (db: Executor, limit: number): Promise<EmptiestPlace[]> => {
+/**
+ * The dashboard's card in one statement: every active place's complete and incomplete months
+ * (the details read index-only), their sums, and the places with the fewest complete months,
+ * then the fewest incomplete, then by name.
+ */
+export const coverageSummary = async (
+  db: Executor,
+  limit: number,
+): Promise<{ places: number; complete: number; incomplete: number; emptiest: EmptiestPlace[] }> => {
   const result = await db.execute(sql`
-    select p.id, p.name, coalesce(d.complete, 0) as complete, coalesce(d.incomplete, 0) as incomplete
-    from ${places} p
-    left join (
-      select place_id,
-        count(*) filter (where quality_ok) as complete,
-        count(*) filter (where not quality_ok) as incomplete
-      from ${placeDetails} group by place_id
-    ) d on d.place_id = p.id
-    where p.is_active and coalesce(d.complete, 0) < 12
-    order by complete, incomplete, lower(p.name), p.id
-    limit ${limit}`);
-  return rowsOf(result).map((r) => ({
-    placeId: String(r.id),
-    name: String(r.name),
-    complete: num(r.complete),
-    incomplete: num(r.incomplete),
-  }));
+    with per_place as (
+      select p.id, p.name, coalesce(d.complete, 0) as complete, coalesce(d.incomplete, 0) as incomplete
+      from ${places} p
+      left join (
+        select place_id,
+          count(*) filter (where quality_ok) as complete,
+          count(*) filter (where not quality_ok) as incomplete
+        from ${placeDetails} group by place_id
+      ) d on d.place_id = p.id
+      where p.is_active
+    )
+    select count(*) as places, coalesce(sum(complete), 0) as complete,
+      coalesce(sum(incomplete), 0) as incomplete,
+      coalesce((
+        select json_agg(json_build_object('placeId', e.id, 'name', e.name, 'complete', e.complete,
+                                          'incomplete', e.incomplete))
+        from (
+          select id, name, complete, incomplete from per_place where complete < 12
+          order by complete, incomplete, lower(name), id limit ${limit}
+        ) e
+      ), '[]') as emptiest
+    from per_place`);
+  const row = rowsOf(result)[0] ?? {};
+  const emptiest = (
+    typeof row.emptiest === 'string' ? JSON.parse(row.emptiest) : (row.emptiest ?? [])
+  ) as EmptiestPlace[];
+  return {
+    places: num(row.places),
+    complete: num(row.complete),
+    incomplete: num(row.incomplete),
+    emptiest: emptiest.map((p) => ({
+      ...p,
+      complete: num(p.complete),
+      incomplete: num(p.incomplete),
+    })),
+  };
 };

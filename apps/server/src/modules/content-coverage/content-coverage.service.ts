@@ -13,7 +13,7 @@ import { isUuid } from '../../http/form-fields.js';
 import {
   coverageCounts,
   coveragePage,
-  emptiestPlaces,
+  coverageSummary,
   type CoverageFilter,
   type CoverageMonthCounts,
   type CoverageRow,
@@ -105,12 +105,19 @@ export const createCoverageService = ({ db }: CoverageServiceDeps) => ({
 
   /** The dashboard's card: every active place's totals and the five with the most to do. */
   async summary(): Promise<DashboardCoverage> {
-    const [counts, emptiest] = await Promise.all([
-      coverageCounts(db, {}),
-      emptiestPlaces(db, DASHBOARD_COVERAGE_EMPTIEST),
-    ]);
+    const { places, complete, incomplete, emptiest } = await coverageSummary(
+      db,
+      DASHBOARD_COVERAGE_EMPTIEST,
+    );
+    const cells = places * MONTH_CODES.length;
     return {
-      totals: totalsOf(counts.places, counts.months).totals,
+      totals: {
+        complete,
+        incomplete,
+        missing: Math.max(0, cells - complete - incomplete),
+        cells,
+        percentComplete: percentOf(complete, cells),
+      },
       emptiestPlaces: emptiest.map((place) => ({
         ...place,
         missing: MONTH_CODES.length - place.complete - place.incomplete,
