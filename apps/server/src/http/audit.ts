@@ -383,6 +383,12 @@ export const expectedVersion = (request: FastifyRequest, payload: Json): number 
 const changedFieldsOf = (before: Json | undefined, after: Json | undefined): string[] =>
   Object.keys(diffChanges(before, after) ?? {});
 
+/** What checkVersion did: whether it raised the version, and the row that raise returned. */
+interface VersionCheck {
+  bumped: boolean;
+  locked?: LockedRow;
+}
+
 /**
  * Locks the record's row for the change and compares its version with the one the request edited
  * from: a stale one is refused (409 `EDIT_CONFLICT`) with the record as it is now and who saved it
@@ -390,12 +396,6 @@ const changedFieldsOf = (before: Json | undefined, after: Json | undefined): str
  * version raise itself (`UPDATE … RETURNING *`: one round trip, not a lock and an update; a refusal
  * or any later failure rolls it back), and the row it returns spares the loader its select.
  */
-/** What checkVersion did: whether it raised the version, and the row that raise returned. */
-interface VersionCheck {
-  bumped: boolean;
-  locked?: LockedRow;
-}
-
 const checkVersion = async (
   tx: Tx,
   request: FastifyRequest,

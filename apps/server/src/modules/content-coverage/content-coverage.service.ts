@@ -39,6 +39,18 @@ const cellsOf = (row: CoverageRow): CoverageCell[] => {
   });
 };
 
+/** Every month of `placeCount` places: the complete and incomplete ones, the rest missing. */
+const grandTotals = (placeCount: number, complete: number, incomplete: number) => {
+  const cells = placeCount * MONTH_CODES.length;
+  return {
+    complete,
+    incomplete,
+    missing: Math.max(0, cells - complete - incomplete),
+    cells,
+    percentComplete: percentOf(complete, cells),
+  };
+};
+
 /** JAN..DEC totals and the grand total, missing being what the places lack. */
 const totalsOf = (placeCount: number, months: CoverageMonthCounts[]) => {
   const byMonth = new Map(months.map((m) => [m.month, m]));
@@ -54,18 +66,7 @@ const totalsOf = (placeCount: number, months: CoverageMonthCounts[]) => {
     };
   });
   const sum = (key: keyof CoverageTotals) => monthTotals.reduce((n, m) => n + m[key], 0);
-  const cells = placeCount * MONTH_CODES.length;
-  const complete = sum('complete');
-  return {
-    monthTotals,
-    totals: {
-      complete,
-      incomplete: sum('incomplete'),
-      missing: sum('missing'),
-      cells,
-      percentComplete: percentOf(complete, cells),
-    },
-  };
+  return { monthTotals, totals: grandTotals(placeCount, sum('complete'), sum('incomplete')) };
 };
 
 /**
@@ -109,15 +110,8 @@ export const createCoverageService = ({ db }: CoverageServiceDeps) => ({
       db,
       DASHBOARD_COVERAGE_EMPTIEST,
     );
-    const cells = places * MONTH_CODES.length;
     return {
-      totals: {
-        complete,
-        incomplete,
-        missing: Math.max(0, cells - complete - incomplete),
-        cells,
-        percentComplete: percentOf(complete, cells),
-      },
+      totals: grandTotals(places, complete, incomplete),
       emptiestPlaces: emptiest.map((place) => ({
         ...place,
         missing: MONTH_CODES.length - place.complete - place.incomplete,
