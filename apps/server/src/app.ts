@@ -39,6 +39,9 @@ import { createAuthService, type AuthService } from './modules/identity/auth.ser
 import { createDeviceCookies } from './modules/identity/device-cookies.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService, type AccountService } from './modules/account/account.service.js';
+import { registerDuplicateNotice } from './media/duplicates.js';
+import { createMediaService } from './modules/media/media.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import {
   createNotificationService,
@@ -297,7 +300,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Image decoding and encoding run in a child process of their own (media/image-process.ts).
   const images = deps.pipeline ? null : createImageProcess({ log: app.log });
   if (images) app.addHook('onClose', async () => images.close());
-  const pipeline = deps.pipeline ?? createImagePipeline({ now, processIn: images?.process });
+  const pipeline =
+    deps.pipeline ?? createImagePipeline({ now, processIn: images?.process, cropIn: images?.crop });
   // Settings (issue 9): the allowed-IP list and the basic settings are read on every guarded
   // request (cached); the e-mail channel feeds the mailer; the idle timeout feeds the sessions.
   const ipList = createIpListService({ db: database.db, now, realtime, log: app.log });
@@ -512,6 +516,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // The audit log (DESIGN §4): each audited call runs in its change scope; the entry is written
   // in the transaction of the change (http/audit.ts, db/transaction.ts).
   registerAudit(app, { quality });
+  // Issue 24: a multipart upload's answer lists near-identical images already stored.
+  registerDuplicateNotice(app, { db: database.db, storage });
   // Idempotency-Key on creates (needs the caller, so after the guards; before the body is read).
   registerIdempotency(app, { db: database.db, now });
 
@@ -617,6 +623,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(adminRoutes({ admins }));
   await app.register(activityRoutes({ activity }));
   await app.register(revisionRoutes({ revisions }));
+  await app.register(
+    mediaRoutes({ media: createMediaService({ db: database.db, storage, pipeline }) }),
+  );
   await app.register(
     settingsRoutes({
       ipList,

@@ -30,6 +30,7 @@ export * from './dashboard.js';
 export * from './coverage.js';
 export * from './html-text.js';
 export * from './uploads.js';
+export * from './media-tools.js';
 export * from './password-policy.js';
 export * from './account.js';
 export * from './notifications.js';

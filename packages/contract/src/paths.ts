@@ -71,6 +71,12 @@ export const API_PATHS = {
     shareLink: (id: string, linkId: string) =>
       `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/share/${encodeURIComponent(linkId)}`,
   },
+  /** Issue 24: media tools (an image's focal point). */
+  media: {
+    base: `${API_BASE}/admin/media`,
+    focalPoint: (imageId: string) =>
+      `${API_BASE}/admin/media/${encodeURIComponent(imageId)}/focal-point`,
+  },
   /** Issue 23: the place × month coverage grid. */
   contentCoverage: `${API_BASE}/admin/content-coverage`,
   /**

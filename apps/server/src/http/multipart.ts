@@ -99,6 +99,8 @@ export interface ReceivedFile {
   /** Position among the files of that field (0 for the first `images` file). */
   index: number;
   buffer: Buffer;
+  /** The request it came with (issue 24: what it stored is noted on it). */
+  request?: FastifyRequest;
 }
 
 export interface MultipartSpec<Text extends string, Indexed extends string> {
@@ -208,9 +210,11 @@ export const readMultipart = async <Text extends string, Indexed extends string>
         const index = fileCounts[part.fieldname] ?? 0;
         fileCounts[part.fieldname] = index + 1;
         running.push(
-          spec.onFile({ fieldname: part.fieldname, index, buffer }).catch((err: unknown) => {
-            failure ??= { err };
-          }),
+          spec
+            .onFile({ fieldname: part.fieldname, index, buffer, request })
+            .catch((err: unknown) => {
+              failure ??= { err };
+            }),
         );
         if (running.length >= inFlight) await running.shift();
         continue;

@@ -1,5 +1,6 @@
 import { ValidationError } from '../http/errors.js';
 import type { FormReader, MultipartForm, MultipartSpec } from '../http/multipart.js';
+import { noteStoredImage } from './duplicates.js';
 import type { FileBatch } from './files.js';
 import type { ImagePipeline, StoredImage } from './pipeline.js';
 
@@ -37,7 +38,9 @@ export const receiveImageForm = async <Text extends string, Indexed extends stri
         ]);
       }
       const list = (files[file.fieldname] ??= []);
-      list[file.index] = await pipeline.ingest(file.buffer, batch);
+      const stored = await pipeline.ingest(file.buffer, batch);
+      if (file.request) noteStoredImage(file.request, stored);
+      list[file.index] = stored;
     },
   });
   return { form, files };

@@ -3,20 +3,27 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { MEDIA_MESSAGES, type ErrorCode } from '@safarnama/contract';
+import { MEDIA_MESSAGES, type ErrorCode, type FocalPoint } from '@safarnama/contract';
 import { AppError, UnsupportedMediaType } from '../http/errors.js';
-import type { ProcessedImage } from './pipeline.js';
+import type { ProcessedCrop, ProcessedImage } from './pipeline.js';
 
-/** One image for the image process to decode and encode. */
+/**
+ * One image for the image process to decode and encode, or (issue 24, `crop` set) a stored
+ * picture to cut the crops of around a focal point.
+ */
 export interface ImageJob {
   id: number;
   buffer: Uint8Array;
+  crop?: { focal: FocalPoint | null };
 }
 
-/** Its answer: the processed image, or the error (an AppError's code, null for anything else). */
+/** Its answer: the processed image or crops, or the error (an AppError's code, null else). */
 export type ImageJobResult =
   | { id: number; ok: true; image: ProcessedImage }
+  | { id: number; ok: true; crops: ProcessedCrop[] }
   | { id: number; ok: false; code: ErrorCode | null; message: string };
+
+type JobAnswer = ProcessedImage | ProcessedCrop[];
 
 /** A Buffer over the bytes a message carried (the channel hands over plain Uint8Arrays). */
 export const asBuffer = (bytes: Uint8Array): Buffer =>
@@ -60,7 +67,7 @@ export const createImageProcess = ({
   let closed = false;
   const pending = new Map<
     number,
-    { resolve: (image: ProcessedImage) => void; reject: (err: Error) => void }
+    { resolve: (answer: JobAnswer) => void; reject: (err: Error) => void }
   >();
 
   const stop = () => {
@@ -90,12 +97,17 @@ export const createImageProcess = ({
       const job = pending.get(message.id);
       if (!job) return;
       pending.delete(message.id);
-      if (message.ok) {
+      const cropsOf = (crops: ProcessedCrop[]) =>
+        crops.map((c) => ({ ...c, data: asBuffer(c.data) }));
+      if (message.ok && 'crops' in message) {
+        job.resolve(cropsOf(message.crops));
+      } else if (message.ok) {
         const { image } = message;
         job.resolve({
           ...image,
           original: asBuffer(image.original),
           variants: image.variants.map((v) => ({ ...v, data: asBuffer(v.data) })),
+          crops: cropsOf(image.crops),
         });
       } else {
         job.reject(
@@ -135,9 +147,8 @@ export const createImageProcess = ({
     return started;
   };
 
-  /** Decodes, checks and encodes one image in the child (see pipeline.ts `process`). */
-  const processImage = (buffer: Buffer) =>
-    new Promise<ProcessedImage>((resolve, reject) => {
+  const send = (buffer: Buffer, crop?: ImageJob['crop']) =>
+    new Promise<JobAnswer>((resolve, reject) => {
       if (closed) {
         reject(new Error('The image process is closed'));
         return;
@@ -147,11 +158,15 @@ export const createImageProcess = ({
       pending.set(id, { resolve, reject });
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;
-      child.send({ id, buffer } satisfies ImageJob);
+      child.send({ id, buffer, ...(crop ? { crop } : {}) } satisfies ImageJob);
     });
 
   return {
-    process: processImage,
+    /** Decodes, checks and encodes one image in the child (see pipeline.ts `process`). */
+    process: (buffer: Buffer) => send(buffer) as Promise<ProcessedImage>,
+    /** Issue 24: the crops of a stored picture around a focal point (pipeline.ts `makeCrops`). */
+    crop: (picture: Buffer, focal: FocalPoint | null) =>
+      send(picture, { focal }) as Promise<ProcessedCrop[]>,
     /** The child's pid while it runs (tests). */
     pid: () => child?.pid ?? null,
     close: () => {

@@ -5,18 +5,29 @@
  * the channel (idle, shutdown) or dies, so its memory goes back to the system with it.
  */
 import { AppError } from '../http/errors.js';
-import { createImagePipeline } from './pipeline.js';
+import { createLimiter } from './limit.js';
+import { SHARP_JOBS, createImagePipeline, makeCrops } from './pipeline.js';
 import { asBuffer, type ImageJob, type ImageJobResult } from './image-process.js';
 
-const pipeline = createImagePipeline();
+const limiter = createLimiter(SHARP_JOBS);
+const pipeline = createImagePipeline({ limiter });
 
 const reply = (message: ImageJobResult) => {
   if (process.connected) process.send?.(message);
 };
 
 process.on('message', (job: ImageJob) => {
-  pipeline.process(asBuffer(job.buffer)).then(
-    (image) => reply({ id: job.id, ok: true, image }),
+  const done = job.crop
+    ? makeCrops(asBuffer(job.buffer), job.crop.focal, limiter).then((crops): ImageJobResult => ({
+        id: job.id,
+        ok: true,
+        crops,
+      }))
+    : pipeline
+        .process(asBuffer(job.buffer))
+        .then((image): ImageJobResult => ({ id: job.id, ok: true, image }));
+  done.then(
+    (message) => reply(message),
     (err: unknown) =>
       reply({
         id: job.id,

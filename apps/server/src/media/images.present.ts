@@ -22,5 +22,15 @@ export const presentImage = (row: ShownImage, storage: StorageDriver): Image => 
       height: v.height,
       url: storage.publicUrl(v.key),
     })),
+    focalPoint:
+      typeof row.focalX === 'number' && typeof row.focalY === 'number'
+        ? { x: row.focalX, y: row.focalY }
+        : null,
+    crops: (row.crops ?? []).map((c) => ({
+      kind: c.kind,
+      width: c.width,
+      height: c.height,
+      url: storage.publicUrl(c.key),
+    })),
   };
 };

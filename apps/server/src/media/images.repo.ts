@@ -33,6 +33,9 @@ export type ShownImage = Pick<
   | 'bytes'
   | 'placeholder'
   | 'variants'
+  | 'focalX'
+  | 'focalY'
+  | 'crops'
 >;
 
 /**
@@ -43,7 +46,8 @@ export type ShownImage = Pick<
 export const firstImageSql = (ownerType: ImageOwnerType, ownerId: SQLWrapper): SQL =>
   sql`(select json_build_object('id', fi.id, 'fileKey', fi.file_key, 'altText', fi.alt_text,
     'sortOrder', fi.sort_order, 'mimeType', fi.mime_type, 'width', fi.width, 'height', fi.height,
-    'bytes', fi.bytes, 'placeholder', fi.placeholder, 'variants', fi.variants)
+    'bytes', fi.bytes, 'placeholder', fi.placeholder, 'variants', fi.variants,
+    'focalX', fi.focal_x, 'focalY', fi.focal_y, 'crops', fi.crops)
     from images fi where fi.owner_type = ${sql.raw(`'${ownerType}'`)} and fi.owner_id = ${ownerId}
     order by fi.sort_order, fi.id limit 1)`;
 

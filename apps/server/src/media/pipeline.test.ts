@@ -174,7 +174,13 @@ describe('stored files', () => {
     expect(storage.publicUrl(stored.fileKey)).toBe(`/uploads/${stored.fileKey}`);
     const original = await readFile(join(root, stored.fileKey));
     expect(original.length).toBe(stored.bytes);
-    expect((await allFiles()).length).toBe(4);
+    // Issue 24: the two crops, cut around the centre.
+    expect(stored.crops.map((c) => [c.kind, c.width, c.height])).toEqual([
+      ['square', 480, 480],
+      ['card', 900, 473],
+    ]);
+    expect(stored.phash).toMatch(/^[0-9a-f]{16}$/);
+    expect((await allFiles()).length).toBe(6);
   });
 
   it('deletes every file written when the work fails', async () => {

@@ -3,11 +3,16 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { uuidv7 } from 'uuidv7';
 import {
   ACCEPTED_IMAGE_TYPES,
+  DEFAULT_FOCAL_POINT,
+  IMAGE_CROPS,
+  IMAGE_CROP_KINDS,
   MEDIA_MESSAGES,
   UPLOAD_LIMITS,
   type AcceptedImageType,
+  type FocalPoint,
+  type ImageCropKind,
 } from '@safarnama/contract';
-import type { StoredVariant } from '../db/schema/index.js';
+import type { StoredCrop, StoredVariant } from '../db/schema/index.js';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../http/errors.js';
 import type { FileBatch } from './files.js';
 import { createLimiter, type Limiter } from './limit.js';
@@ -69,6 +74,14 @@ const hex = (n: number) =>
     .toString(16)
     .padStart(2, '0');
 
+/** One cropped variant as the pipeline made it. */
+export interface ProcessedCrop {
+  kind: ImageCropKind;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
 export interface ProcessedImage {
   mimeType: AcceptedImageType;
   ext: string;
@@ -77,6 +90,9 @@ export interface ProcessedImage {
   original: Buffer;
   placeholder: string;
   variants: { width: number; height: number; data: Buffer }[];
+  /** Issue 24: the difference hash (16 hex digits) and the crops around the centre. */
+  phash: string;
+  crops: ProcessedCrop[];
 }
 
 export interface StoredImage {
@@ -87,13 +103,108 @@ export interface StoredImage {
   bytes: number;
   placeholder: string;
   variants: StoredVariant[];
+  phash: string | null;
+  crops: StoredCrop[];
 }
 
-/** Every file key of a stored image: the original and its variants. */
-export const imageFileKeys = (image: { fileKey: string; variants: StoredVariant[] }): string[] => [
+/** Every file key of a stored image: the original, its variants and its crops. */
+export const imageFileKeys = (image: {
+  fileKey: string;
+  variants: StoredVariant[];
+  crops?: StoredCrop[] | null;
+}): string[] => [
   image.fileKey,
   ...image.variants.map((v) => v.key),
+  ...(image.crops ?? []).map((c) => c.key),
 ];
+
+/**
+ * The 64-bit difference hash (dHash) of a picture as 16 hex digits: the picture shrunk to 9×8
+ * grey pixels, one bit per pair of neighbours in a row (1 when the left one is brighter). Resizing
+ * and re-encoding move only a few bits; another picture differs in about half of them.
+ */
+export const differenceHash = async (picture: Buffer): Promise<string> => {
+  const grey = await sharp(picture, { animated: false })
+    .greyscale()
+    .resize(9, 8, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  let hex = '';
+  for (let row = 0; row < 8; row++) {
+    let byte = 0;
+    for (let col = 0; col < 8; col++) {
+      const left = grey[row * 9 + col] ?? 0;
+      const right = grey[row * 9 + col + 1] ?? 0;
+      byte = (byte << 1) | (left > right ? 1 : 0);
+    }
+    hex += byte.toString(16).padStart(2, '0');
+  }
+  return hex;
+};
+
+/** Differing bits of two difference hashes. */
+export const hashDistance = (a: string, b: string): number => {
+  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let bits = 0;
+  while (x > 0n) {
+    bits += Number(x & 1n);
+    x >>= 1n;
+  }
+  return bits;
+};
+
+/**
+ * The largest rectangle of the crop's aspect ratio inside a `width` × `height` picture, centred
+ * on the focal point as far as the edges allow (a focal point near an edge puts the crop against
+ * that edge).
+ */
+export const cropRect = (
+  width: number,
+  height: number,
+  kind: ImageCropKind,
+  focal: FocalPoint = DEFAULT_FOCAL_POINT,
+) => {
+  const target = IMAGE_CROPS[kind];
+  const aspect = target.width / target.height;
+  const cropWidth = Math.max(1, Math.min(width, Math.round(height * aspect)));
+  const cropHeight = Math.max(1, Math.min(height, Math.round(cropWidth / aspect)));
+  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
+  return {
+    left: clamp(focal.x * width - cropWidth / 2, width - cropWidth),
+    top: clamp(focal.y * height - cropHeight / 2, height - cropHeight),
+    width: cropWidth,
+    height: cropHeight,
+  };
+};
+
+/**
+ * Every cropped variant of a picture (the largest width variant: already upright), cut around
+ * `focal` and shrunk to the crop's size (never enlarged).
+ */
+export const makeCrops = async (
+  picture: Buffer,
+  focal: FocalPoint | null,
+  run: Limiter,
+): Promise<ProcessedCrop[]> => {
+  const meta = await sharp(picture, { animated: false }).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (!width || !height) throw new UnsupportedMediaType(MEDIA_MESSAGES.unsupportedType);
+  return Promise.all(
+    IMAGE_CROP_KINDS.map((kind) =>
+      run(async () => {
+        const rect = cropRect(width, height, kind, focal ?? DEFAULT_FOCAL_POINT);
+        const target = IMAGE_CROPS[kind];
+        const out = await sharp(picture, { animated: false })
+          .extract(rect)
+          .resize({ width: Math.min(target.width, rect.width), withoutEnlargement: true })
+          .webp(VARIANT_WEBP)
+          .toBuffer({ resolveWithObject: true });
+        return { kind, width: out.info.width, height: out.info.height, data: out.data };
+      }),
+    ),
+  );
+};
 
 export interface ImagePipelineDeps {
   now?: () => Date;
@@ -104,6 +215,8 @@ export interface ImagePipelineDeps {
    * runs this same pipeline in a child; default here, in this process (the child itself, tests).
    */
   processIn?: (buffer: Buffer) => Promise<ProcessedImage>;
+  /** Where `crop` runs (the server's image process); default here. */
+  cropIn?: (picture: Buffer, focal: FocalPoint | null) => Promise<ProcessedCrop[]>;
 }
 
 /**
@@ -117,6 +230,7 @@ export const createImagePipeline = ({
   now = () => new Date(),
   limiter,
   processIn,
+  cropIn,
 }: ImagePipelineDeps = {}) => {
   configureSharp();
   const run = limiter ?? createLimiter(SHARP_JOBS);
@@ -185,7 +299,12 @@ export const createImagePipeline = ({
       ]);
       const { width, height } = original;
       const smallest = variants[0]?.data ?? original.data;
-      const { dominant } = await run(() => sharp(smallest, { animated: false }).stats());
+      const largest = variants[variants.length - 1]?.data ?? original.data;
+      const [{ dominant }, phash, crops] = await Promise.all([
+        run(() => sharp(smallest, { animated: false }).stats()),
+        run(() => differenceHash(smallest)),
+        makeCrops(largest, null, run),
+      ]);
       return {
         mimeType,
         ext: FORMATS[mimeType].ext,
@@ -194,6 +313,8 @@ export const createImagePipeline = ({
         original: original.data,
         placeholder: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
         variants,
+        phash,
+        crops,
       };
     } catch (err) {
       if (err instanceof Error && /pixel limit/i.test(err.message)) {
@@ -213,6 +334,39 @@ export const createImagePipeline = ({
   };
 
   const process = processIn ?? processHere;
+  const crop =
+    cropIn ?? ((picture: Buffer, focal: FocalPoint | null) => makeCrops(picture, focal, run));
+
+  /** Stores crops under keys of their own (`<base>-<kind>-<n>.webp`, a new `n` per cut). */
+  const storeCrops = async (
+    base: string,
+    crops: readonly ProcessedCrop[],
+    batch: FileBatch,
+  ): Promise<StoredCrop[]> => {
+    const cut = Date.now().toString(36);
+    const stored = crops.map((c) => ({ ...c, key: `${base}-${c.kind}-${cut}.webp` }));
+    await Promise.all(stored.map((c) => batch.put(c.key, c.data, 'image/webp')));
+    return stored.map(({ kind, width, height, key }) => ({ kind, width, height, key }));
+  };
+
+  /**
+   * The crops of a stored image cut again around a new focal point (from its largest variant,
+   * read with `read`), stored through `batch`: the caller swaps them in and deletes the old
+   * files after its commit.
+   */
+  const recrop = async (
+    image: { fileKey: string; variants: StoredVariant[] },
+    focal: FocalPoint | null,
+    read: (key: string) => Promise<Buffer>,
+    batch: FileBatch,
+  ): Promise<StoredCrop[]> => {
+    const largest = image.variants.reduce<StoredVariant | null>(
+      (best, v) => (!best || v.width > best.width ? v : best),
+      null,
+    );
+    const picture = await read(largest?.key ?? image.fileKey);
+    return storeCrops(image.fileKey.replace(/\.[a-z0-9]+$/, ''), await crop(picture, focal), batch);
+  };
 
   const store = async (image: ProcessedImage, batch: FileBatch): Promise<StoredImage> => {
     const base = newBaseKey();
@@ -223,7 +377,8 @@ export const createImagePipeline = ({
       key: `${base}-${v.width}.webp`,
       data: v.data,
     }));
-    await Promise.all([
+    const [crops] = await Promise.all([
+      storeCrops(base, image.crops, batch),
       batch.put(fileKey, image.original, image.mimeType),
       ...variants.map((v) => batch.put(v.key, v.data, 'image/webp')),
     ]);
@@ -235,6 +390,8 @@ export const createImagePipeline = ({
       bytes: image.original.length,
       placeholder: image.placeholder,
       variants: variants.map(({ width, height, key }) => ({ width, height, key })),
+      phash: image.phash,
+      crops,
     };
   };
 
@@ -261,6 +418,11 @@ export const createImagePipeline = ({
         to: `${base}-${v.width}.webp`,
         type: 'image/webp',
       })),
+      ...source.crops.map((c) => ({
+        from: c.key,
+        to: `${base}-${c.kind}-copy.webp`,
+        type: 'image/webp',
+      })),
     ];
     // Everything is read before anything is written: a missing source file writes nothing.
     const bodies = await Promise.all(files.map((file) => read(file.from)));
@@ -279,6 +441,13 @@ export const createImagePipeline = ({
         height: v.height,
         key: `${base}-${v.width}.webp`,
       })),
+      phash: source.phash,
+      crops: source.crops.map((c) => ({
+        kind: c.kind,
+        width: c.width,
+        height: c.height,
+        key: `${base}-${c.kind}-copy.webp`,
+      })),
     };
   };
 
@@ -287,6 +456,7 @@ export const createImagePipeline = ({
     process,
     store,
     copy,
+    recrop,
     /** process + store. */
     ingest: async (buffer: Buffer, batch: FileBatch) => store(await process(buffer), batch),
   };

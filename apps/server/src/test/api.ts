@@ -67,11 +67,22 @@ export const storedFiles = async (root: string): Promise<string[]> =>
     .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
     .sort();
 
-type PresentedImage = { fileKey: string; variants: { url: string }[] } | null;
+type PresentedImage = {
+  fileKey: string;
+  variants: { url: string }[];
+  crops?: { url: string }[];
+} | null;
 
-/** Storage keys of a presented image (original and variants). */
+/** Storage keys of a presented image (original, variants and crops). */
 export const imageKeys = (image: PresentedImage) =>
-  image ? [image.fileKey, ...image.variants.map((v) => v.url.replace(/^\/uploads\//, ''))] : [];
+  image
+    ? [
+        image.fileKey,
+        ...[...image.variants, ...(image.crops ?? [])].map((v) =>
+          v.url.replace(/^\/uploads\//, ''),
+        ),
+      ]
+    : [];
 
 /** Checks that every file of a presented image (original and variants) is, or is no longer, on disk. */
 export const expectFiles = (root: string, image: PresentedImage, onDisk: boolean) => {

@@ -80,7 +80,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const uploadsDir = options.uploadsDir ?? (await mkdtemp(join(tmpdir(), 'safarnama-uploads-')));
   const storage = options.storage ?? createLocalStorage(uploadsDir);
   const app = await buildApp({
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
     hasher,
     ...options,
     storage,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import type { ImageCropKind } from '@safarnama/contract';
 import { createdAt, id, jsonList } from './columns.js';
 
 /** One stored WebP variant of an image (its file key, not its URL: URLs depend on the driver). */
@@ -7,6 +8,11 @@ export interface StoredVariant {
   width: number;
   height: number;
   key: string;
+}
+
+/** Issue 24: one cropped WebP variant, cut around the image's focal point. */
+export interface StoredCrop extends StoredVariant {
+  kind: ImageCropKind;
 }
 
 /**
@@ -33,12 +39,26 @@ export const images = pgTable(
     variants: jsonList<StoredVariant>('variants'),
     altText: text('alt_text').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Issue 24: the 64-bit difference hash of the picture (16 hex digits), compared bit by bit
+     * to find near-identical uploads; null for an image stored before it (the media sweep fills it).
+     */
+    phash: text('phash'),
+    /** Issue 24: the focal point (fractions of width and height); null: the centre. */
+    focalX: real('focal_x'),
+    focalY: real('focal_y'),
+    /** Issue 24: the cropped variants, cut around the focal point (empty before it). */
+    crops: jsonList<StoredCrop>('crops'),
     createdAt: createdAt(),
   },
   (t) => [
     index('images_owner_idx').on(t.ownerType, t.ownerId, t.sortOrder),
     // All of one record's images, whatever their kind (the audit's and a restore's loads).
     index('images_owner_id_idx').on(t.ownerId),
+    check(
+      'images_focal_point_check',
+      sql`(${t.focalX} is null and ${t.focalY} is null) or (${t.focalX} between 0 and 1 and ${t.focalY} between 0 and 1)`,
+    ),
     check(
       'images_mime_type_check',
       sql`${t.mimeType} in ('image/jpeg', 'image/png', 'image/gif', 'image/webp')`,

@@ -18,6 +18,7 @@ import {
 } from '@safarnama/contract';
 import { imageLibraries, images } from '../../db/schema/index.js';
 import { loginAs, makeAdmin } from '../../test/factories.js';
+import { imageKeys } from '../../test/api.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import {
   HTML_AS_JPG,
@@ -97,8 +98,7 @@ describe('image libraries API', () => {
     const [imgs] = await t.database.db.select({ n: count() }).from(images);
     return { libraries: Number(libs?.n), images: Number(imgs?.n) };
   };
-  const keysOf = (library: ImageLibrary) =>
-    library.images.flatMap((i) => [i.fileKey, ...i.variants.map((v) => v.url.slice(9))]);
+  const keysOf = (library: ImageLibrary) => library.images.flatMap((i) => imageKeys(i));
   const error = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
     return errorEnvelopeSchema.parse(body(res));
@@ -676,7 +676,8 @@ describe('image libraries API', () => {
     it('deletes a library with its images and every file; then it is gone', async () => {
       const library = await created([{ name: 'title', value: 'Delete me' }, jpg(jpeg), jpg(png)]);
       const keys = keysOf(library);
-      expect(keys.length).toBe(6);
+      // Per image: the original, its width variants and the two crops (issue 24).
+      expect(keys.length).toBe(10);
       for (const key of keys) expect(await files()).toContain(key);
       const res = await t.app.inject({ method: 'DELETE', url: P.one(library.id), headers: auth });
       expect(res.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import {
   type ScheduledNotificationList,
 } from '@safarnama/contract';
 import { adminActivities, images, scheduledNotifications } from '../../db/schema/index.js';
+import { imageFileKeys } from '../../media/pipeline.js';
 import { dataOf, errorOf, imagePart, record, sendForm, storedFiles } from '../../test/api.js';
 import { makeUserType } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -295,10 +296,7 @@ describe('scheduled notifications: add, list, update, delete', () => {
     const imageRowsOf = (ownerId: string) =>
       t.database.db.select().from(images).where(eq(images.ownerId, ownerId));
     const fileKeysOf = async (ownerId: string) =>
-      (await imageRowsOf(ownerId)).flatMap((image) => [
-        image.fileKey,
-        ...image.variants.map((v) => v.key),
-      ]);
+      (await imageRowsOf(ownerId)).flatMap((image) => imageFileKeys(image));
 
     it('copies the image of a sent notification into files of its own', async () => {
       const source = record<ScheduledNotification>(
