@@ -40,7 +40,7 @@ import { createDeviceCookies } from './modules/identity/device-cookies.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService, type AccountService } from './modules/account/account.service.js';
 import { registerDuplicateNotice } from './media/duplicates.js';
-import { createMediaService } from './modules/media/media.service.js';
+import { createMediaService, type MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import {
@@ -223,6 +223,7 @@ export interface AppServices {
   schedule: ScheduleService & { scheduler: ContentScheduler };
   /** Issue 23: content-quality codes (`refresh`) and the background sweep (`sweep`, `start`). */
   quality: QualityService;
+  media: MediaService;
 }
 
 declare module 'fastify' {
@@ -377,6 +378,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     log: app.log,
   });
   app.addHook('preClose', () => quality.stop());
+  // Issue 24: focal points, and the hash and crops of images stored before them (main.ts).
+  const media = createMediaService({ db: database.db, storage, pipeline, log: app.log });
+  app.addHook('preClose', () => media.stop());
   const policies = createPolicyService({ db: database.db, now });
   // Issue 22: PDFs are drawn in a child process of their own (itinerary-pdf.process.ts), forked at
   // the first PDF and stopped when idle.
@@ -484,6 +488,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     marketing,
     schedule,
     quality,
+    media,
   });
 
   // JSON only (multipart is added inside the route plugins that declare it, see
@@ -623,9 +628,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(adminRoutes({ admins }));
   await app.register(activityRoutes({ activity }));
   await app.register(revisionRoutes({ revisions }));
-  await app.register(
-    mediaRoutes({ media: createMediaService({ db: database.db, storage, pipeline }) }),
-  );
+  await app.register(mediaRoutes({ media }));
   await app.register(
     settingsRoutes({
       ipList,

@@ -104,6 +104,8 @@ const main = async () => {
   // Issue 23: rows whose content-quality codes were computed under older rules (all of them after
   // the migration) are computed again in the background, by one process (modules/quality).
   app.services.quality.start();
+  // Issue 24: images stored before it get their difference hash and crops, in the background.
+  app.services.media.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MEDIA_TOOLS_MESSAGES,
@@ -14,13 +14,22 @@ import { isUuid } from '../../http/form-fields.js';
 import { deleteFiles, withStoredFiles } from '../../media/files.js';
 import { presentImage } from '../../media/images.present.js';
 import { ownerPermission } from '../../media/owners.js';
-import type { ImagePipeline } from '../../media/pipeline.js';
+import { differenceHash, type ImagePipeline } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 
 export interface MediaServiceDeps {
   db: Database;
   storage: StorageDriver;
   pipeline: ImagePipeline;
+  log?: FastifyBaseLogger;
+}
+
+/** What one framing sweep did. */
+export interface FramingSweepResult {
+  /** Images that got their hash and crops. */
+  framed: number;
+  /** Images whose files could not be read or decoded (left for the next start). */
+  failed: number;
 }
 
 /** Who is asking: their id (a profile photo is theirs alone) and permissions. */
@@ -34,7 +43,7 @@ export interface MediaCaller {
  * image process, from the image's largest variant), swaps the crops in with the point in one
  * UPDATE under the row's lock, and deletes the old crop files after the commit.
  */
-export const createMediaService = ({ db, storage, pipeline }: MediaServiceDeps) => {
+export const createMediaService = ({ db, storage, pipeline, log }: MediaServiceDeps) => {
   const loadFor = async (caller: MediaCaller, imageId: string) => {
     if (!isUuid(imageId)) throw new NotFound(MEDIA_TOOLS_MESSAGES.imageNotFound);
     const [row] = await db.select().from(images).where(eq(images.id, imageId));
@@ -81,6 +90,84 @@ export const createMediaService = ({ db, storage, pipeline }: MediaServiceDeps) 
     return presentImage(updated, storage);
   };
 
-  return { setFocalPoint };
+  /**
+   * Images stored before issue 24 have no hash and no crops: this gives them both, a batch at a
+   * time in key order (each: the smallest variant hashed, the crops cut in the image process
+   * from the largest, one UPDATE that only lands while the hash is still missing, so two
+   * processes sweeping at once never both write one image; the loser's crop files are deleted).
+   * An image whose files cannot be read is skipped until the next start.
+   */
+  const sweepFraming = async ({
+    batchSize = 20,
+    pauseMs = 0,
+    stopped = () => false,
+  }: { batchSize?: number; pauseMs?: number; stopped?: () => boolean } = {}) => {
+    const result: FramingSweepResult = { framed: 0, failed: 0 };
+    let after: string | null = null;
+    for (;;) {
+      if (stopped()) return result;
+      const batch = await db
+        .select({ id: images.id, fileKey: images.fileKey, variants: images.variants })
+        .from(images)
+        .where(and(isNull(images.phash), after ? gt(images.id, after) : undefined))
+        .orderBy(asc(images.id))
+        .limit(batchSize);
+      if (batch.length === 0) return result;
+      for (const image of batch) {
+        after = image.id;
+        try {
+          const smallest = [...image.variants].sort((a, b) => a.width - b.width)[0];
+          const phash = await differenceHash(await storage.read(smallest?.key ?? image.fileKey));
+          const stale = await withStoredFiles(
+            storage,
+            async (files) => {
+              const crops = await pipeline.recrop(image, null, (key) => storage.read(key), files);
+              const saved = await db
+                .update(images)
+                .set({ phash, crops })
+                .where(and(eq(images.id, image.id), isNull(images.phash)))
+                .returning({ id: images.id });
+              return saved.length === 0 ? crops.map((c) => c.key) : [];
+            },
+            log,
+          );
+          await deleteFiles(storage, stale, log);
+          if (stale.length === 0) result.framed += 1;
+        } catch (err) {
+          result.failed += 1;
+          log?.warn({ err, imageId: image.id }, 'could not hash and crop a stored image');
+        }
+      }
+      if (pauseMs > 0) await pause(pauseMs);
+    }
+  };
+
+  let stopping = false;
+  let running: Promise<void> | undefined;
+
+  return {
+    setFocalPoint,
+    sweepFraming,
+    /** The background framing sweep of the server's start (once; never holds up the start). */
+    start: (): void => {
+      if (running || stopping) return;
+      running = sweepFraming({ pauseMs: 50, stopped: () => stopping })
+        .then((result) => {
+          if (result.framed + result.failed > 0) log?.info(result, 'media framing sweep finished');
+        })
+        .catch((err: unknown) => {
+          log?.error({ err }, 'media framing sweep failed; it runs again at the next start');
+        });
+    },
+    stop: async (): Promise<void> => {
+      stopping = true;
+      await running;
+    },
+  };
 };
+
+const pause = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 export type MediaService = ReturnType<typeof createMediaService>;

@@ -226,4 +226,25 @@ describe('media API: duplicates and focal points', () => {
     const [row] = await t.database.db.select().from(images).where(eq(images.id, id));
     expect(row?.focalX).toBeNull();
   });
+
+  it('gives images stored before issue 24 their hash and crops in the background sweep', async () => {
+    const library = await createLibrary('Stored long ago', [
+      jpg(await scene(1200, 800).jpeg().toBuffer()),
+    ]);
+    const id = library.data.images[0]?._id ?? '';
+    await t.database.db.update(images).set({ phash: null, crops: [] }).where(eq(images.id, id));
+    const result = await t.app.services.media.sweepFraming();
+    expect(result.failed).toBe(0);
+    expect(result.framed).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db.select().from(images).where(eq(images.id, id));
+    expect(row?.phash).toMatch(/^[0-9a-f]{16}$/);
+    expect(row?.crops.map((c) => c.kind)).toEqual(['square', 'card']);
+    for (const crop of row?.crops ?? []) {
+      expect((await sharp(await readFile(join(t.uploadsDir, crop.key))).metadata()).format).toBe(
+        'webp',
+      );
+    }
+    // A second sweep finds nothing left to do.
+    expect(await t.app.services.media.sweepFraming()).toEqual({ framed: 0, failed: 0 });
+  });
 });
