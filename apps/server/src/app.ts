@@ -79,6 +79,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { coverageRoutes } from './modules/content-coverage/content-coverage.routes.js';
 import { createCoverageService } from './modules/content-coverage/content-coverage.service.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { createBulkService } from './modules/bulk/bulk.service.js';
+import { bulkTargets } from './modules/bulk/bulk.targets.js';
 import { homepageRoutes } from './modules/homepage/homepage.routes.js';
 import { createHomepageService } from './modules/homepage/homepage.service.js';
 import {
@@ -612,6 +615,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(itineraryPdfRoutes({ pdfs: itineraryPdfs }));
   const coverage = createCoverageService({ db: database.db });
   await app.register(coverageRoutes({ coverage }));
+  // Issue 24: bulk activate / deactivate / delete through the five services above.
+  const bulk = createBulkService({
+    db: database.db,
+    targets: bulkTargets({ itineraries, blogs, geography, placeDetails, imageLibraries }),
+  });
+  await app.register(bulkRoutes({ bulk, quality }));
   await app.register(structuredDataRoutes({ structuredData }));
   await app.register(
     dashboardRoutes({

@@ -28,6 +28,8 @@ export * from './schedule.js';
 export * from './schedule-texts.js';
 export * from './dashboard.js';
 export * from './coverage.js';
+export * from './bulk.js';
+export * from './bulk-schema.js';
 export * from './html-text.js';
 export * from './uploads.js';
 export * from './media-tools.js';

@@ -79,6 +79,8 @@ export const API_PATHS = {
   },
   /** Issue 23: the place × month coverage grid. */
   contentCoverage: `${API_BASE}/admin/content-coverage`,
+  /** Issue 24: activate / deactivate / delete many records of one list (`bulk.ts`). */
+  bulk: `${API_BASE}/admin/bulk`,
   /**
    * Issue 23: JSON-LD for the public website (schema.org TouristTrip + FAQPage, BlogPosting);
    * optional `?url=` names the public page that embeds it.

@@ -59,6 +59,8 @@ interface Running {
   tx: Tx;
   notes: ChangeNotes;
   open: boolean;
+  /** What runs once the outermost transaction has committed ({@link afterCommit}). */
+  after: (() => Promise<void>)[];
 }
 
 const scopes = new AsyncLocalStorage<ChangeScope>();
@@ -79,8 +81,9 @@ export const transaction = async <T>(db: Database, work: (tx: Tx) => Promise<T>)
   const outer = running.getStore();
   if (outer?.open && outer.db === db) return work(outer.tx);
   const scope = scopes.getStore();
+  const after: Running['after'] = [];
   const result = await db.transaction((tx) => {
-    const current: Running = { db, tx, notes: {}, open: true };
+    const current: Running = { db, tx, notes: {}, open: true, after };
     return running.run(current, async () => {
       try {
         await scope?.opened(tx);
@@ -94,6 +97,54 @@ export const transaction = async <T>(db: Database, work: (tx: Tx) => Promise<T>)
     });
   });
   scope?.committed();
+  for (const task of after) await task();
+  return result;
+};
+
+/**
+ * Runs `task` once the outermost transaction running here has committed, or now when none is
+ * running (every single-record request: its `transaction` has returned by then). A transaction or
+ * record change that rolls back drops its tasks. The files of deleted rows go this way, so a bulk
+ * action (one transaction, many records) deletes them only after its commit.
+ */
+export const afterCommit = async (task: () => Promise<void>): Promise<void> => {
+  const current = running.getStore();
+  if (current?.open) current.after.push(task);
+  else await task();
+};
+
+/**
+ * Issue 24: one record's change of a request that changes many (a bulk action), inside the
+ * running transaction: a SAVEPOINT (drizzle's nested transaction), so a record refused half-way
+ * (in use, gone) rolls back alone and the others go on, with its own change `scope` called as
+ * the savepoint opens and before it is released — one audit entry (and revision) per record, in
+ * the request's one transaction. The services it calls join it through `transaction`. A throw
+ * rolls the record back (its after-commit tasks too) and goes on to the caller.
+ */
+export const recordChange = async <T>(
+  scope: ChangeScope | undefined,
+  work: () => Promise<T>,
+): Promise<T> => {
+  const outer = running.getStore();
+  if (!outer?.open) throw new Error('recordChange must be called inside a transaction');
+  const after: Running['after'] = [];
+  const result = await outer.tx.transaction((savepoint) => {
+    const current: Running = { db: outer.db, tx: savepoint, notes: {}, open: true, after };
+    const run = () =>
+      running.run(current, async () => {
+        try {
+          await scope?.opened(savepoint);
+          const value = await work();
+          await scope?.committing(savepoint, current.notes);
+          return value;
+        } finally {
+          current.open = false;
+        }
+      });
+    return scope ? scopes.run(scope, run) : run();
+  });
+  scope?.committed();
+  outer.after.push(...after);
   return result;
 };
 

@@ -122,6 +122,15 @@ export interface AuditExemption {
   exempt: string;
 }
 
+/**
+ * Issue 24: a route that changes many records (the bulk action) writes one entry per record it
+ * changes, each with its entity's own rule, through {@link recordScope} and `recordChange`
+ * (db/transaction.ts); the request itself writes none. `records` says which rules it uses.
+ */
+export interface AuditPerRecord {
+  records: string;
+}
+
 // ── rules ────────────────────────────────────────────────────────────────────────────────────────
 
 /** A select by id from the entity's table, with the ids of its images when it has any. */
@@ -164,7 +173,7 @@ export const selfRule = (
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the audit log records for this route, or why it records nothing (http/audit.ts). */
-    audit?: AuditRule | AuditExemption;
+    audit?: AuditRule | AuditExemption | AuditPerRecord;
   }
   interface FastifyRequest {
     /** The change scope of an audited request (null for the others). */
@@ -174,12 +183,14 @@ declare module 'fastify' {
 
 export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-export const isExemption = (entry: AuditRule | AuditExemption): entry is AuditExemption =>
-  'exempt' in entry;
+type AuditEntry = AuditRule | AuditExemption | AuditPerRecord;
+
+export const isExemption = (entry: AuditEntry): entry is AuditExemption => 'exempt' in entry;
+
+export const isPerRecord = (entry: AuditEntry): entry is AuditPerRecord => 'records' in entry;
 
 /** The rule or exemption a route declares. */
-export const auditOf = (route: RouteRecord): AuditRule | AuditExemption | undefined =>
-  route.options.config?.audit;
+export const auditOf = (route: RouteRecord): AuditEntry | undefined => route.options.config?.audit;
 
 /**
  * The state-changing routes the audit does not cover: a non-public one without a rule (or with an
@@ -291,6 +302,8 @@ const statusVerb = (after: Json | undefined, payload: Json): string => {
   const state = after?.isActive ?? after?.status ?? payload.isActive;
   if (state === true || state === 'active') return 'Activated';
   if (state === false || state === 'inactive') return 'Deactivated';
+  if (state === 'published') return 'Published'; // a blog (issue 24's bulk action)
+  if (state === 'draft') return 'Unpublished';
   return 'Changed the status of';
 };
 
@@ -404,6 +417,7 @@ const checkVersion = async (
   loadId: string | null,
   payload: Json,
   bump: boolean,
+  unversioned = false,
 ): Promise<VersionCheck> => {
   // A malformed id finds nothing (the service answers its 404); the uuid column would refuse it.
   if (!target.fixedId && !isUuid(id)) return { bumped: false };
@@ -430,6 +444,8 @@ const checkVersion = async (
     version = (row as { version: number } | undefined)?.version;
   }
   if (version === undefined) return { bumped: false }; // the service answers its own 404
+  // A bulk action's record names no version: it applies to the record as it is (on purpose).
+  if (unversioned) return { bumped: bump, locked };
   const yours = expectedVersion(request, payload);
   if (yours === undefined) {
     request.log.warn(
@@ -464,6 +480,8 @@ const openScope = (
   request: FastifyRequest,
   rule: AuditRule,
   quality: QualityRefresher | undefined,
+  /** Issue 24: one record of a bulk action (its id in the rule, no request fields, no version). */
+  record = false,
 ): AuditScope => {
   const auth = request.auth;
   const context: ChangeContext = {
@@ -479,7 +497,7 @@ const openScope = (
   const fields = (): AuditContext => ({
     request,
     params: asJson(request.params),
-    payload: scope.form ?? asJson(asJson(request.body).data),
+    payload: record ? {} : (scope.form ?? asJson(asJson(request.body).data)),
   });
   /** The service's note (a create), else the rule's, else path params, body or form `id`/`_id`. */
   const entityIdOf = (notes: ChangeNotes): string | null | undefined => {
@@ -532,6 +550,7 @@ const openScope = (
           id,
           fields().payload,
           active.action !== 'delete',
+          record,
         ));
       }
       before = { state: await active.load(tx, id, locked) };
@@ -602,6 +621,19 @@ const openScope = (
 };
 
 /**
+ * Issue 24: the change scope of one record of a bulk action (a route whose audit is
+ * {@link AuditPerRecord}): the entity's own `rule` about `id`, with the request's actor, IP and
+ * agent. Run the record's change in it with `recordChange` (db/transaction.ts): its entry, its
+ * revision and version raise and its quality codes are written as for the single action.
+ */
+export const recordScope = (
+  request: FastifyRequest,
+  rule: AuditRule,
+  id: string,
+  quality?: QualityRefresher,
+): AuditScope => openScope(request, { ...rule, id: () => id }, quality, true);
+
+/**
  * Installs the hook on the root instance (before the routes are registered, so every route gets
  * it): an audited request runs its handler inside its change scope (issue 23: `quality` keeps the
  * records' content-quality codes with every change); a signed-in change that
@@ -613,7 +645,7 @@ export const registerAudit = (app: FastifyInstance, deps: { quality?: QualityRef
 
   app.addHook('preHandler', (request, _reply, done) => {
     const entry = request.routeOptions.config.audit;
-    if (!entry || isExemption(entry)) {
+    if (!entry || isExemption(entry) || isPerRecord(entry)) {
       request.audit = null;
       done();
       return;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { altTextSchema } from '@safarnama/contract';
 import type { Database, Tx } from '../db/client.js';
-import { transaction } from '../db/transaction.js';
+import { afterCommit, transaction } from '../db/transaction.js';
 import { NotFound } from '../http/errors.js';
 import { asUuid } from '../http/form-fields.js';
 import { FieldErrors, type FormReader, type IndexedValues } from '../http/multipart.js';
@@ -108,7 +108,9 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
   ): Promise<T> => {
     const result = await withStoredFiles(storage, work, log);
     if (result.change) {
-      await deleteFiles(storage, result.change.removed.flatMap(imageFileKeys), log);
+      const keys = result.change.removed.flatMap(imageFileKeys);
+      // After the commit: a bulk delete's transaction is still open here (db/transaction.ts).
+      await afterCommit(() => deleteFiles(storage, keys, log));
     }
     return result;
   };

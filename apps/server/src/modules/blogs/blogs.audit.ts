@@ -21,4 +21,6 @@ export const BLOGS_AUDIT = {
   add: { action: 'create', entityType: 'blog', load, revision },
   update: { action: 'update', entityType: 'blog', load, revision },
   remove: { action: 'delete', entityType: 'blog', load, revision },
+  /** Issue 24: a bulk action's publish / back to draft. */
+  status: { action: 'status', entityType: 'blog', load, revision },
 } satisfies Record<string, AuditRule>;

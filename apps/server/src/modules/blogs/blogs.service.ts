@@ -309,6 +309,26 @@ export const createBlogService = ({
       log,
     );
 
-  return { list, get, add, update, remove };
+  /**
+   * Issue 24: published or draft (a bulk action), as update-place-blog's `status` does it: the
+   * first publication stamps publishedAt, and a publish time still to come keeps it a draft.
+   */
+  const setActive = async (rawId: string, active: boolean): Promise<void> => {
+    const id = asUuid(rawId);
+    await transaction(db, async (tx) => {
+      const current = id ? await lockBlog(tx, id) : undefined;
+      if (!id || !current) throw notFound();
+      const { notLiveYet } = resolveSchedule({}, current, {
+        now: now(),
+        actorId: changeContext()?.actor?.id ?? null,
+      });
+      const status = active && !notLiveYet ? 'published' : 'draft';
+      const values: Partial<NewBlog> = { status };
+      if (status === 'published' && current.publishedAt === null) values.publishedAt = now();
+      await updateBlog(tx, id, values);
+    });
+  };
+
+  return { list, get, add, update, setActive, remove };
 };
 export type BlogService = ReturnType<typeof createBlogService>;

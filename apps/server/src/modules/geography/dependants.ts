@@ -21,7 +21,7 @@ import {
   places,
   states,
 } from '../../db/schema/index.js';
-import { transaction } from '../../db/transaction.js';
+import { afterCommit, transaction } from '../../db/transaction.js';
 import { InUse, NotFound } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
 import { deleteFiles } from '../../media/files.js';
@@ -210,6 +210,7 @@ export const deleteUnlessUsed = async (
     const dependants = await spec.dependants(db, id);
     throw new InUse(inUseMessage(spec.noun, dependants), dependants);
   }
-  await deleteFiles(storage, removed.flatMap(imageFileKeys), log);
+  // After the commit: a bulk delete's transaction is still open here (db/transaction.ts).
+  await afterCommit(() => deleteFiles(storage, removed.flatMap(imageFileKeys), log));
   return { _id: id, id };
 };

@@ -16,4 +16,6 @@ export const GEOGRAPHY_AUDIT = {
   deleteCountry: { action: 'delete', entityType: 'country', load: country },
   deleteState: { action: 'delete', entityType: 'state', load: state },
   deletePlace: { action: 'delete', entityType: 'place', load: place },
+  /** Issue 24: a bulk action's activate / deactivate ('Activated place …'). */
+  placeStatus: { action: 'status', entityType: 'place', load: place },
 } satisfies Record<string, AuditRule>;

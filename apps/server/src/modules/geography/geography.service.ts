@@ -373,6 +373,14 @@ export const createGeographyService = ({ db, storage, pipeline }: GeographyServi
         getPlace,
         log,
       ),
+    /** Issue 24: active or not (a bulk action: update-place's `isActive`, not read back). */
+    setActive: async (rawId: string, active: boolean): Promise<void> => {
+      const id = asUuid(rawId);
+      await transaction(db, async (tx) => {
+        if (!id || !(await lockPlace(tx, id))) throw new NotFound(M.placeNotFound);
+        await updatePlace(tx, id, { isActive: active });
+      });
+    },
     /** DELETE delete-place/{id}: refused (409) while content or the homepage use it. */
     remove: (rawId: string, log?: FastifyBaseLogger) =>
       deleteUnlessUsed(

@@ -123,6 +123,20 @@ export const toggleLibraryStatus = async (db: Executor, id: string): Promise<boo
   return row !== undefined;
 };
 
+/** Issue 24: sets the status (a bulk action); false when there is no such library. */
+export const setLibraryStatus = async (
+  db: Executor,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<boolean> => {
+  const [row] = await db
+    .update(imageLibraries)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(imageLibraries.id, id))
+    .returning({ id: imageLibraries.id });
+  return row !== undefined;
+};
+
 export const deleteLibrary = async (db: Executor, id: string): Promise<void> => {
   await db.delete(imageLibraries).where(eq(imageLibraries.id, id));
 };

@@ -37,6 +37,7 @@ import {
   listLibraries,
   lockLibrary,
   toggleLibraryStatus,
+  setLibraryStatus,
   touchLibrary,
   updateLibrary,
 } from './image-libraries.repo.js';
@@ -286,6 +287,14 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     return { _id: id, id };
   };
 
+  /** Issue 24: active or not (a bulk action: the toggle's change, the record not read back). */
+  const setActive = async (rawId: string, active: boolean): Promise<void> => {
+    const id = assertId(rawId);
+    await transaction(db, async (tx) => {
+      if (!(await setLibraryStatus(tx, id, active ? 'active' : 'inactive'))) throw notFound();
+    });
+  };
+
   const toggleStatus = async (rawId: string): Promise<ImageLibrary> => {
     const id = assertId(rawId);
     await transaction(db, async (tx) => {
@@ -304,6 +313,7 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
       save(id, source, false, log),
     remove,
     toggleStatus,
+    setActive,
   };
 };
 export type ImageLibraryService = ReturnType<typeof createImageLibraryService>;

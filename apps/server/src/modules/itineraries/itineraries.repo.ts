@@ -266,6 +266,16 @@ export const toggleItinerary = async (db: Executor, id: string) => {
   return row;
 };
 
+/** Issue 24: sets the status (a bulk action); undefined when there is no such itinerary. */
+export const setItineraryActive = async (db: Executor, id: string, isActive: boolean) => {
+  const [row] = await db
+    .update(itineraries)
+    .set({ isActive, updatedAt: sql`now()` })
+    .where(eq(itineraries.id, id))
+    .returning({ id: itineraries.id });
+  return row;
+};
+
 export const deleteItinerary = async (db: Executor, id: string) => {
   const [row] = await db
     .delete(itineraries)

@@ -47,6 +47,7 @@ import {
   lockItinerary,
   replaceItinerary,
   toggleItinerary,
+  setItineraryActive,
   type BuilderFields,
   type ItineraryFilter,
   type ItineraryValues,
@@ -274,6 +275,18 @@ export const createItineraryService = ({
     return get(id);
   };
 
+  /**
+   * Issue 24: active or not (a bulk action; the toggle's change without reading the record back,
+   * which a bulk action's open transaction would wait on).
+   */
+  const setActive = async (rawId: string, active: boolean): Promise<void> => {
+    const id = asUuid(rawId);
+    if (!id) throw notFound();
+    await transaction(db, async (tx) => {
+      if (!(await setItineraryActive(tx, id, active))) throw notFound();
+    });
+  };
+
   /** DELETE delete-itinerary/{id}: the row and its gallery rows, then (after commit) the files. */
   const remove = async (rawId: string, log?: FastifyBaseLogger) => {
     const id = asUuid(rawId);
@@ -412,6 +425,17 @@ export const createItineraryService = ({
     return get(newId);
   };
 
-  return { list, get, create, update, toggle, remove, addGallery, removeGalleryImage, clone };
+  return {
+    list,
+    get,
+    create,
+    update,
+    toggle,
+    setActive,
+    remove,
+    addGallery,
+    removeGalleryImage,
+    clone,
+  };
 };
 export type ItineraryService = ReturnType<typeof createItineraryService>;

@@ -24,4 +24,6 @@ export const PLACE_DETAILS_AUDIT = {
   galleryAdd: { action: 'gallery-add', entityType, load, revision },
   galleryRemove: { action: 'gallery-remove', entityType, load, revision },
   remove: { action: 'delete', entityType, load, revision },
+  /** Issue 24: a bulk action's activate / deactivate. */
+  status: { action: 'status', entityType, load, revision },
 } satisfies Record<string, AuditRule>;

@@ -293,6 +293,15 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
       log,
     );
 
-  return { list, get, add, update, addGallery, removeGallery, remove };
+  /** Issue 24: active or not (a bulk action: the update's `status`, the record not read back). */
+  const setActive = async (rawId: string, active: boolean): Promise<void> => {
+    const id = asUuid(rawId);
+    await transaction(db, async (tx) => {
+      if (!id || !(await lockPlaceDetails(tx, id))) throw notFound();
+      await updatePlaceDetails(tx, id, { status: active ? 'active' : 'inactive' });
+    });
+  };
+
+  return { list, get, add, update, setActive, addGallery, removeGallery, remove };
 };
 export type PlaceDetailsService = ReturnType<typeof createPlaceDetailsService>;

@@ -187,7 +187,11 @@ export const OverlaySpinner = () => (
  * A column heading of a `DataTable`: its text, or the text with classes (`text-right`) or only for
  * screen readers (`srOnly`: an 'Actions' column). `false` leaves the column out (a permission).
  */
-export type Column = string | { label: string; className?: string; srOnly?: boolean } | false;
+export type Column =
+  | string
+  /** `content`: what the heading shows instead of its label (issue 24's select-all checkbox). */
+  | { label: string; className?: string; srOnly?: boolean; content?: ReactNode }
+  | false;
 
 /** A list page's table: the heading row of `columns` over the body rows. */
 export const DataTable = ({
@@ -206,10 +210,11 @@ export const DataTable = ({
             label,
             className = '',
             srOnly = false,
+            content,
           } = typeof column === 'string' ? { label: column } : column;
           return (
             <th key={label} scope="col" className={`px-3 py-3 ${className}`}>
-              {srOnly ? <span className="sr-only">{label}</span> : label}
+              {srOnly ? <span className="sr-only">{label}</span> : (content ?? label)}
             </th>
           );
         })}

@@ -17,6 +17,8 @@ import { useListDialog, useListPage, useSearchPaging } from '../../lib/useListPa
 import { useNeedsAttention } from '../../lib/useNeedsAttention';
 import { NeedsAttentionFilter, QualityNote } from '../../components/ui/Quality';
 import { useCan } from '../auth/useCan';
+import { BulkActionBar, SelectRowCell, selectionColumn } from '../../components/ui/BulkActionBar';
+import { useRowSelection } from '../../lib/useRowSelection';
 import { useDeleteBlogMutation, useListBlogsQuery } from './blogs.api';
 import { locationLabel } from './format';
 import { BlogStatusPill } from './StatusPill';
@@ -73,6 +75,11 @@ export const BlogsPage = () => {
     rows: (data) => data.blogs,
     errorFallback: 'Failed to load blogs',
   });
+  // Issue 24: row checkboxes and the bulk action bar (activate = publish).
+  const selection = useRowSelection(list, {
+    enabled: canUpdate || canDelete,
+    filter: attention.key,
+  });
 
   const { dialog, open, openForm, close, onAdd } = useListDialog<
     Blog,
@@ -102,9 +109,16 @@ export const BlogsPage = () => {
       dialogs={dialogs}
       filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
     >
-      <DataTable columns={COLUMNS}>
+      <BulkActionBar
+        selection={selection}
+        entity="blog"
+        can={{ update: canUpdate, delete: canDelete }}
+        nameOf={(id) => list.rows.find((row) => row._id === id)?.title}
+      />
+      <DataTable columns={[selectionColumn(selection), ...COLUMNS]}>
         {list.rows.map((blog) => (
           <tr key={blog._id} className="align-top">
+            <SelectRowCell selection={selection} id={blog._id} name={blog.title} />
             <td className="w-20 px-3 py-3">
               {blog.coverImage ? (
                 <Img

@@ -13,6 +13,8 @@ import { formatShortDate, useDisplaySettings } from '../../lib/format';
 import { useDeleteRow } from '../../lib/useDeleteRow';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
+import { BulkActionBar, SelectRowCell, selectionColumn } from '../../components/ui/BulkActionBar';
+import { useRowSelection } from '../../lib/useRowSelection';
 import { GEO_PAGES, type GeoPageConfig } from './geo-config';
 import {
   useListCountriesQuery,
@@ -69,6 +71,11 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
     rows: (data) => data.rows,
     errorFallback: `Failed to fetch ${config.plural}`,
   });
+  // Issue 24: row checkboxes and the bulk action bar, on the places list.
+  const selection = useRowSelection(list, {
+    enabled: kind === 'place' && (canUpdate || canDelete),
+    filter: kind,
+  });
   const { dialog, openForm, close, onAdd } = useListDialog<GeoRecord>(canCreate);
   const { update } = useGeoSave(kind);
   const toggle = useRowAction({
@@ -108,8 +115,15 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
       onAdd={onAdd}
       dialogs={dialogs}
     >
+      <BulkActionBar
+        selection={selection}
+        entity="place"
+        can={{ update: canUpdate, delete: canDelete }}
+        nameOf={(id) => list.rows.find((row) => row._id === id)?.name}
+      />
       <DataTable
         columns={[
+          selectionColumn(selection),
           { label: config.imageLabel, className: 'w-20' },
           ...config.columns.map((column) => column.header),
           'Status',
@@ -120,6 +134,7 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
         {list.rows.map((record) => {
           return (
             <tr key={record._id} className="align-middle">
+              <SelectRowCell selection={selection} id={record._id} name={record.name} />
               <td className="px-3 py-2">
                 {record.image ? (
                   <Img

@@ -86,6 +86,7 @@ describe('ImageLibraryPage', () => {
     await open();
     const headers = (await screen.findAllByRole('columnheader')).map((th) => th.textContent);
     expect(headers).toEqual([
+      '', // issue 24: the row checkboxes
       'Title',
       'Description',
       'Month',

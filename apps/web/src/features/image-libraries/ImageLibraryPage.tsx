@@ -6,6 +6,8 @@ import { DataTable, ListPageShell, PersonCell, RowAction } from '../../component
 import { formatShortDate, useDisplaySettings } from '../../lib/format';
 import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../../lib/useListPage';
 import { useCan } from '../auth/useCan';
+import { BulkActionBar, SelectRowCell, selectionColumn } from '../../components/ui/BulkActionBar';
+import { useRowSelection } from '../../lib/useRowSelection';
 import { imagesLabel, tableDescription } from './format';
 import {
   useDeleteImageLibraryMutation,
@@ -78,6 +80,8 @@ export const ImageLibraryPage = () => {
   });
 
   const showActions = canUpdate || canDelete;
+  // Issue 24: row checkboxes and the bulk action bar.
+  const selection = useRowSelection(list, { enabled: showActions });
 
   const dialogs = (
     <>
@@ -92,8 +96,15 @@ export const ImageLibraryPage = () => {
 
   return (
     <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} alwaysShowPages dialogs={dialogs}>
+      <BulkActionBar
+        selection={selection}
+        entity="image-library"
+        can={{ update: canUpdate, delete: canDelete }}
+        nameOf={(id) => libraries.find((row) => row._id === id)?.title}
+      />
       <DataTable
         columns={[
+          selectionColumn(selection),
           'Title',
           'Description',
           'Month',
@@ -106,6 +117,7 @@ export const ImageLibraryPage = () => {
       >
         {libraries.map((library) => (
           <tr key={library._id} className="align-top">
+            <SelectRowCell selection={selection} id={library._id} name={library.title} />
             <td className="max-w-48 min-w-32 px-3 py-3 font-medium break-words text-slate-900 dark:text-white">
               {library.title}
               <EditingBadge entity="image-library" id={library._id} />

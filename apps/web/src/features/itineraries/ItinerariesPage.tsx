@@ -6,6 +6,8 @@ import {
   type Itinerary,
 } from '@safarnama/contract';
 import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
+import { BulkActionBar, SelectRowCell, selectionColumn } from '../../components/ui/BulkActionBar';
+import { useRowSelection } from '../../lib/useRowSelection';
 import { EditingBadge } from '../../app/realtime/EditingNote';
 import { ScheduledBadge } from '../../components/ui/ScheduledBadge';
 import {
@@ -90,6 +92,11 @@ export const ItinerariesPage = () => {
     errorFallback: ADMIN_SERVICE_FALLBACK,
   });
   const rows = list.rows;
+  // Issue 24: row checkboxes and the bulk action bar.
+  const selection = useRowSelection(list, {
+    enabled: canUpdate || canDelete,
+    filter: attention.key,
+  });
   const { dialog, open, openForm, close, onAdd } = useListDialog<
     Itinerary,
     { kind: 'gallery'; record: Itinerary } | { kind: 'share'; record: Itinerary }
@@ -145,9 +152,16 @@ export const ItinerariesPage = () => {
       dialogs={dialogs}
       filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
     >
-      <DataTable columns={COLUMNS}>
+      <BulkActionBar
+        selection={selection}
+        entity="itinerary"
+        can={{ update: canUpdate, delete: canDelete }}
+        nameOf={(id) => rows.find((row) => row._id === id)?.title}
+      />
+      <DataTable columns={[selectionColumn(selection), ...COLUMNS]}>
         {rows.map((record) => (
           <tr key={record._id} className="align-middle">
+            <SelectRowCell selection={selection} id={record._id} name={record.title} />
             <td className={`${td} max-w-56 min-w-32 font-medium text-slate-900 dark:text-white`}>
               <span className="line-clamp-2 break-words" title={record.title}>
                 {record.title}

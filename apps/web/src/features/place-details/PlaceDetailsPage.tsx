@@ -18,6 +18,8 @@ import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../..
 import { useNeedsAttention } from '../../lib/useNeedsAttention';
 import { NeedsAttentionFilter, QualityNote } from '../../components/ui/Quality';
 import { useCan } from '../auth/useCan';
+import { BulkActionBar, SelectRowCell, selectionColumn } from '../../components/ui/BulkActionBar';
+import { useRowSelection } from '../../lib/useRowSelection';
 import { galleryPath, monthName } from './format';
 import { buildPlaceDetailsForm } from './placeDetails.form';
 import {
@@ -92,6 +94,11 @@ export const PlaceDetailsPage = () => {
     rows: (data) => data.placeDetails,
     errorFallback: 'Failed to fetch place details',
   });
+  // Issue 24: row checkboxes and the bulk action bar.
+  const selection = useRowSelection(list, {
+    enabled: canUpdate || canDelete,
+    filter: attention.key,
+  });
   const { dialog, openForm, close, onAdd } = useListDialog<PlaceDetails>(canCreate);
   const [update] = useUpdatePlaceDetailsMutation();
   const toggle = useRowAction({
@@ -124,9 +131,19 @@ export const PlaceDetailsPage = () => {
       dialogs={dialogs}
       filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
     >
-      <DataTable columns={COLUMNS}>
+      <BulkActionBar
+        selection={selection}
+        entity="place-details"
+        can={{ update: canUpdate, delete: canDelete }}
+        nameOf={(id) => {
+          const row = list.rows.find((each) => each._id === id);
+          return row ? recordName(row) : undefined;
+        }}
+      />
+      <DataTable columns={[selectionColumn(selection), ...COLUMNS]}>
         {list.rows.map((record) => (
           <tr key={record._id} className="align-middle">
+            <SelectRowCell selection={selection} id={record._id} name={recordName(record)} />
             <td className={`${td} font-medium text-slate-900 dark:text-white`}>
               <span className="flex items-center gap-2">
                 {record.coverPhoto ? (
