@@ -113,6 +113,12 @@ export const afterCommit = async (task: () => Promise<void>): Promise<void> => {
   else await task();
 };
 
+/** Whether a transaction of `db` is running here (a call of `transaction` would join it). */
+export const inTransaction = (db: Database): boolean => {
+  const current = running.getStore();
+  return Boolean(current?.open && current.db === db);
+};
+
 /**
  * Issue 24: one record's change of a request that changes many (a bulk action), inside the
  * running transaction: a SAVEPOINT (drizzle's nested transaction), so a record refused half-way

@@ -21,7 +21,7 @@ import {
   places,
   states,
 } from '../../db/schema/index.js';
-import { afterCommit, transaction } from '../../db/transaction.js';
+import { afterCommit, inTransaction, transaction } from '../../db/transaction.js';
 import { InUse, NotFound } from '../../http/errors.js';
 import { asUuid } from '../../http/form-fields.js';
 import { deleteFiles } from '../../media/files.js';
@@ -207,7 +207,9 @@ export const deleteUnlessUsed = async (
     });
   } catch (err) {
     if (!isStillReferenced(err)) throw err;
-    const dependants = await spec.dependants(db, id);
+    // Inside a bulk action's transaction (still open, this record's savepoint failed) another
+    // connection would wait on its locks (PGlite has only the one): the refusal names no group.
+    const dependants = inTransaction(db) ? [] : await spec.dependants(db, id);
     throw new InUse(inUseMessage(spec.noun, dependants), dependants);
   }
   // After the commit: a bulk delete's transaction is still open here (db/transaction.ts).
