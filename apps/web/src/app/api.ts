@@ -15,6 +15,7 @@ import {
 import {
   CLIENT_HEADER,
   CLIENT_HEADER_VALUE,
+  type DuplicateUpload,
   type Envelope,
   type ListQuery,
   type RecordData,
@@ -184,6 +185,15 @@ export const baseApi = createApi({
  */
 export const recordOf = <T>(response: Envelope<RecordData<T>>): T => response.data.data;
 export const dataOf = <T>(response: Envelope<T>): T => response.data;
+/**
+ * An upload's record (issue 24): `recordOf`, with the near-identical images already stored that
+ * the answer's `data.duplicates` lists, when it lists any.
+ */
+export const uploadOf = <T>(
+  response: Envelope<RecordData<T> & { duplicates?: DuplicateUpload[] }>,
+): Uploaded<T> => ({ ...response.data.data, duplicates: response.data.duplicates ?? [] });
+/** An uploaded record and the copies its new images have (empty: none). */
+export type Uploaded<T> = T & { duplicates: DuplicateUpload[] };
 export const messageOf = (response: Envelope<unknown>): string => response.message;
 
 /*

@@ -20,12 +20,17 @@ export interface ImgProps extends Omit<
   alt?: string;
 }
 
+/** A focal point as CSS `object-position` ('30% 60%'). */
+export const focalPosition = ({ x, y }: { x: number; y: number }): string =>
+  `${String(Math.round(x * 1000) / 10)}% ${String(Math.round(y * 1000) / 10)}%`;
+
 /**
  * A stored image: the browser picks a WebP variant from `srcset` (320/768/1600 px, narrowest
  * first) for `sizes`; `src` is the widest variant for anything that ignores `srcset`, or the
  * original when there are no variants. width/height come from the image, so the box has its
  * shape before a byte arrives, and the dominant colour fills it meanwhile. Lazy and async by
- * default.
+ * default. Issue 24: the image's focal point is its `object-position`, so a box that crops it
+ * (`object-fit: cover`) keeps the subject in view.
  */
 export const Img = ({
   image,
@@ -49,7 +54,11 @@ export const Img = ({
       alt={alt}
       loading={loading}
       decoding={decoding}
-      style={{ backgroundColor: image.placeholder || undefined, ...style }}
+      style={{
+        backgroundColor: image.placeholder || undefined,
+        ...(image.focalPoint ? { objectPosition: focalPosition(image.focalPoint) } : {}),
+        ...style,
+      }}
     />
   );
 };

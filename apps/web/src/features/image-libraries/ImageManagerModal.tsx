@@ -2,12 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { arrayMove } from '@dnd-kit/sortable';
 import { DragHandle, SortableArea, useSortableItem } from '../../components/ui/SortableArea';
 import {
+  FOCAL_POINT_TEXTS,
   IMAGE_LIBRARY_MESSAGES,
   LIBRARY_UPLOAD_ACCEPT,
   UPLOAD_LIMITS,
+  type DuplicateUpload,
   type Image,
   type ImageLibrary,
 } from '@safarnama/contract';
+import { LazyDuplicatesNotice } from '../media/LazyDuplicatesNotice';
+import { LazyFocalPointDialog } from '../media/LazyFocalPointDialog';
 import { useAppSelector } from '../../app/store';
 import { AltTextInput, ErrorList, FormActions, FormError } from '../../components/ui/Form';
 import { ImageDropzone } from '../../components/ui/ImageDropzone';
@@ -119,6 +123,13 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
   const [rejections, setRejections] = useState<string[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Issue 24: the image whose focal point is being set, and a save's near-identical uploads
+  // (the manager stays open on them until each is kept or removed).
+  const [focusing, setFocusing] = useState<Image | null>(null);
+  const [saved, setSaved] = useState<{
+    library: ImageLibrary;
+    duplicates: DuplicateUpload[];
+  } | null>(null);
   useUnsavedChanges(!saving && !sameValues(items.map(toSlot), loadedSlots));
   const progress = useAppSelector(selectUploadProgress);
   const [updateImages] = useUpdateImageLibraryImagesMutation();
@@ -177,6 +188,29 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
     setItems((previous) => previous.filter((item) => item.key !== key));
   };
 
+  const handleFramed = (image: Image): void => {
+    setItems((previous) =>
+      previous.map((item) =>
+        item.kind === 'existing' && item.image._id === image._id ? { ...item, image } : item,
+      ),
+    );
+  };
+
+  /** Removes new copies the save reported as duplicates: the saved library without them. */
+  const removeCopies = async (ids: string[]): Promise<void> => {
+    if (!saved) return;
+    const kept = [...saved.library.images]
+      .sort((a, b) => a.order - b.order)
+      .filter((image) => !ids.includes(image._id))
+      .map((image): ImageSlot => ({ kind: 'existing', id: image._id, altText: image.altText }));
+    const library = await updateImages({
+      id: saved.library._id,
+      body: buildImagesFormData(kept),
+      version: saved.library.version,
+    }).unwrap();
+    setSaved({ library, duplicates: saved.duplicates });
+  };
+
   const handleAltText = (key: string, altText: string): void => {
     setItems((previous) =>
       previous.map((item) => (item.key === key ? { ...item, altText } : item)),
@@ -195,14 +229,16 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
     onBusyChange(true);
     setFormError(null);
     try {
-      await updateImages({
+      const result = await updateImages({
         id: library._id,
         body: buildImagesFormData(items.map(toSlot)),
         version: versioned.version(),
       }).unwrap();
       showToast('success', IMAGE_LIBRARY_MESSAGES.imagesUpdated);
       onBusyChange(false);
-      onClose();
+      if (result.duplicates.length > 0)
+        setSaved({ library: result, duplicates: result.duplicates });
+      else onClose();
     } catch (error) {
       if (versioned.caught(error)) {
         onBusyChange(false);
@@ -222,6 +258,22 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
       setSaving(false);
     }
   };
+
+  if (saved) {
+    const shown = [...saved.library.images].sort((a, b) => a.order - b.order);
+    return (
+      <LazyDuplicatesNotice
+        duplicates={saved.duplicates}
+        nameOf={(id) => {
+          const index = shown.findIndex((image) => image._id === id);
+          const image = shown[index];
+          return image ? image.altText || `Image ${String(index + 1)}` : undefined;
+        }}
+        onRemove={removeCopies}
+        onDone={onClose}
+      />
+    );
+  }
 
   return (
     <div className="space-y-4">
@@ -264,6 +316,7 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
                 onAltText={handleAltText}
                 onRemove={handleRemove}
                 onMove={handleMove}
+                onFocus={setFocusing}
               />
             ))}
           </ul>
@@ -289,6 +342,15 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
         onSave={() => void handleSave()}
       />
       {versioned.dialog}
+      {focusing ? (
+        <LazyFocalPointDialog
+          image={focusing}
+          onClose={() => {
+            setFocusing(null);
+          }}
+          onSaved={handleFramed}
+        />
+      ) : null}
     </div>
   );
 };
@@ -302,6 +364,8 @@ interface SortableImageCardProps {
   onAltText: (key: string, altText: string) => void;
   onRemove: (key: string) => void;
   onMove: (from: number, to: number) => void;
+  /** Opens the focal-point editor of a stored image (issue 24). */
+  onFocus: (image: Image) => void;
 }
 
 const smallButton =
@@ -316,6 +380,7 @@ const SortableImageCard = ({
   onAltText,
   onRemove,
   onMove,
+  onFocus,
 }: SortableImageCardProps) => {
   const { itemProps, handleProps, frame } = useSortableItem(item.key, disabled);
   const position = index + 1;
@@ -412,6 +477,19 @@ const SortableImageCard = ({
               </svg>
             </button>
           </div>
+          {item.kind === 'existing' ? (
+            <button
+              type="button"
+              disabled={disabled}
+              aria-label={`${FOCAL_POINT_TEXTS.button} of image ${String(position)}`}
+              onClick={() => {
+                onFocus(item.image);
+              }}
+              className="ml-auto rounded-md px-2 py-1 text-sm font-medium text-teal-700 hover:bg-teal-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none disabled:opacity-50 dark:text-teal-300 dark:hover:bg-teal-500/10"
+            >
+              {FOCAL_POINT_TEXTS.button}
+            </button>
+          ) : null}
           <button
             type="button"
             disabled={disabled}

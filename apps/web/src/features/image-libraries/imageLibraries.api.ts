@@ -15,6 +15,7 @@ import {
   multipart,
   mutation,
   recordOf,
+  uploadOf,
 } from '../../app/api';
 import { buildLibraryFormData, type NewImage } from './imageLibraries.form-data';
 
@@ -77,7 +78,7 @@ export const imageLibrariesApi = injectEndpoints({
       body: buildLibraryFormData(fields, []),
       version,
     }),
-    recordOf<ImageLibrary>,
+    uploadOf<ImageLibrary>,
     changed,
   ),
   /**
@@ -90,7 +91,7 @@ export const imageLibrariesApi = injectEndpoints({
       ...multipart('PUT', PATHS.images(id), { body, onProgress }),
       version,
     }),
-    recordOf<ImageLibrary>,
+    uploadOf<ImageLibrary>,
     changed,
   ),
   deleteImageLibrary: mutation(call('DELETE', PATHS.one), dataOf<DeletedRecord>, [LIST]),

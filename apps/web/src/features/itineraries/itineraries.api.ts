@@ -16,6 +16,7 @@ import {
   multipart,
   mutation,
   recordOf,
+  uploadOf,
   type MultipartArgs,
 } from '../../app/api';
 
@@ -98,7 +99,7 @@ export const itinerariesApi = injectEndpoints({
   addItineraryGalleryImages: mutation(
     (arg: MultipartArgs & { id: string }) =>
       multipart('PATCH', PATHS.itineraryGallery(arg.id), arg, true),
-    recordOf<Itinerary>,
+    uploadOf<Itinerary>,
     LIST,
   ),
   removeItineraryGalleryImage: mutation(

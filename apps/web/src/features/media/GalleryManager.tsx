@@ -3,6 +3,7 @@ import {
   GALLERY_MESSAGES,
   IMAGE_UPLOAD_ACCEPT,
   UPLOAD_LIMITS,
+  type DuplicateUpload,
   type Image,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
@@ -14,6 +15,7 @@ import { ProgressBar } from '../../components/ui/ProgressBar';
 import { wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useUnsavedChanges } from '../../lib/useUnsavedChanges';
+import { LazyDuplicatesNotice } from './LazyDuplicatesNotice';
 
 /** One file to upload with its alt text. */
 export interface GalleryUploadItem {
@@ -25,12 +27,21 @@ interface GalleryManagerProps {
   images: readonly Image[];
   /** Removes one image; rejects with the call's error. Without it, no remove buttons. */
   onRemove?: (imageId: string) => Promise<unknown>;
-  /** Uploads the files with their alt texts; rejects with the call's error. Without it, no form. */
+  /**
+   * Uploads the files with their alt texts; rejects with the call's error. Without it, no form.
+   * An answer with `duplicates` (issue 24, the API layer's `uploadOf`) shows where the copies are.
+   */
   onUpload?: (
     items: GalleryUploadItem[],
     onProgress: (fraction: number) => void,
   ) => Promise<unknown>;
 }
+
+/** The `duplicates` of an upload's answer, if it has any. */
+const duplicatesOf = (result: unknown): DuplicateUpload[] => {
+  const list = (result as { duplicates?: unknown } | null)?.duplicates;
+  return Array.isArray(list) ? (list as DuplicateUpload[]) : [];
+};
 
 const TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
 
@@ -49,6 +60,13 @@ const CARD_SIZES =
 export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerProps) => {
   const [confirming, setConfirming] = useState<Image | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);
+  const [duplicates, setDuplicates] = useState<DuplicateUpload[]>([]);
+  const ordered = [...images].sort((a, b) => a.order - b.order);
+  const nameOf = (id: string) => {
+    const index = ordered.findIndex((image) => image._id === id);
+    const image = ordered[index];
+    return image ? image.altText || `Gallery image ${String(index + 1)}` : undefined;
+  };
 
   const handleRemove = (image: Image): void => {
     setConfirming(null);
@@ -87,49 +105,66 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
             aria-label="Gallery images"
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
           >
-            {[...images]
-              .sort((a, b) => a.order - b.order)
-              .map((image, index) => (
-                <li
-                  key={image._id}
-                  className="group overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
-                >
-                  <div className="relative aspect-[4/3]">
-                    <Img
-                      image={image}
-                      sizes={CARD_SIZES}
-                      alt={image.altText || `Gallery image ${index + 1}`}
-                      className="size-full object-cover"
-                    />
-                    {onRemove ? (
-                      <button
-                        type="button"
-                        disabled={removingId === image._id}
-                        aria-label={`Remove image ${index + 1}${image.altText ? `: ${image.altText}` : ''}`}
-                        onClick={() => {
-                          setConfirming(image);
-                        }}
-                        className="absolute top-2 right-2 rounded-md bg-red-600 px-2 py-1 text-xs font-medium text-white opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:bg-red-700 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-60 [@media(hover:none)]:opacity-100"
-                      >
-                        {removingId === image._id ? 'Removing...' : 'Remove'}
-                      </button>
-                    ) : null}
-                  </div>
-                  <p className="px-3 py-2 text-sm text-slate-700 dark:text-slate-300">
-                    <span className="sr-only">Alt text: </span>
-                    {image.altText ? (
-                      image.altText
-                    ) : (
-                      <span className="text-slate-500 italic dark:text-slate-400">No alt text</span>
-                    )}
-                  </p>
-                </li>
-              ))}
+            {ordered.map((image, index) => (
+              <li
+                key={image._id}
+                className="group overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+              >
+                <div className="relative aspect-[4/3]">
+                  <Img
+                    image={image}
+                    sizes={CARD_SIZES}
+                    alt={image.altText || `Gallery image ${index + 1}`}
+                    className="size-full object-cover"
+                  />
+                  {onRemove ? (
+                    <button
+                      type="button"
+                      disabled={removingId === image._id}
+                      aria-label={`Remove image ${index + 1}${image.altText ? `: ${image.altText}` : ''}`}
+                      onClick={() => {
+                        setConfirming(image);
+                      }}
+                      className="absolute top-2 right-2 rounded-md bg-red-600 px-2 py-1 text-xs font-medium text-white opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:bg-red-700 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-60 [@media(hover:none)]:opacity-100"
+                    >
+                      {removingId === image._id ? 'Removing...' : 'Remove'}
+                    </button>
+                  ) : null}
+                </div>
+                <p className="px-3 py-2 text-sm text-slate-700 dark:text-slate-300">
+                  <span className="sr-only">Alt text: </span>
+                  {image.altText ? (
+                    image.altText
+                  ) : (
+                    <span className="text-slate-500 italic dark:text-slate-400">No alt text</span>
+                  )}
+                </p>
+              </li>
+            ))}
           </ul>
         )}
       </section>
 
-      {onUpload ? <GalleryUploadForm onUpload={onUpload} /> : null}
+      {onUpload ? (
+        <GalleryUploadForm
+          onUpload={(items, onProgress) =>
+            onUpload(items, onProgress).then((result) => {
+              setDuplicates(duplicatesOf(result));
+              return result;
+            })
+          }
+        />
+      ) : null}
+
+      <LazyDuplicatesNotice
+        key={duplicates.map((d) => d._id).join()}
+        duplicates={duplicates}
+        nameOf={nameOf}
+        onRemove={onRemove ? (ids) => Promise.all(ids.map((id) => onRemove(id))) : undefined}
+        onDone={() => {
+          setDuplicates([]);
+        }}
+      />
 
       <ConfirmDialog
         open={confirming !== null}

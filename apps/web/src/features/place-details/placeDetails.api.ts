@@ -15,6 +15,7 @@ import {
   multipart,
   mutation,
   recordOf,
+  uploadOf,
   withData,
   type MultipartArgs,
 } from '../../app/api';
@@ -64,7 +65,7 @@ export const placeDetailsApi = injectEndpoints({
   addPlaceDetailsGalleryImages: mutation(
     (arg: MultipartArgs & { id: string }) =>
       multipart('PUT', PATHS.addPlaceDetailsGallery, arg, true),
-    recordOf<PlaceDetails>,
+    uploadOf<PlaceDetails>,
     changed,
   ),
   removePlaceDetailsGalleryImages: mutation(
