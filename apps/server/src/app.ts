@@ -75,6 +75,9 @@ import {
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { coverageRoutes } from './modules/content-coverage/content-coverage.routes.js';
+import { exportRoutes } from './modules/csv/export.routes.js';
+import { importRoutes } from './modules/csv/import.routes.js';
+import { createCsvImportService } from './modules/csv/import.service.js';
 import { createCoverageService } from './modules/content-coverage/content-coverage.service.js';
 import { homepageRoutes } from './modules/homepage/homepage.routes.js';
 import { createHomepageService } from './modules/homepage/homepage.service.js';
@@ -601,6 +604,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(itineraryPdfRoutes({ pdfs: itineraryPdfs }));
   const coverage = createCoverageService({ db: database.db });
   await app.register(coverageRoutes({ coverage }));
+  await app.register(exportRoutes({ db: database.db, now }));
+  await app.register(
+    importRoutes({ imports: createCsvImportService({ db: database.db, realtime }) }),
+  );
   await app.register(structuredDataRoutes({ structuredData }));
   await app.register(
     dashboardRoutes({

@@ -28,6 +28,7 @@ export * from './schedule.js';
 export * from './schedule-texts.js';
 export * from './dashboard.js';
 export * from './coverage.js';
+export * from './csv.js';
 export * from './html-text.js';
 export * from './uploads.js';
 export * from './password-policy.js';
