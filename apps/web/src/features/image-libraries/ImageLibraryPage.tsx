@@ -13,6 +13,7 @@ import {
   useToggleImageLibraryStatusMutation,
 } from './imageLibraries.api';
 import { OPERATION_FALLBACKS } from './imageLibraries.slice';
+import { CsvActions } from '../csv/CsvActions';
 
 // The modals pull in react-dropzone and @dnd-kit: they load when first opened.
 const LibraryFormModal = lazy(() =>
@@ -91,7 +92,14 @@ export const ImageLibraryPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} alwaysShowPages dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      alwaysShowPages
+      dialogs={dialogs}
+      filters={<CsvActions entity="image-libraries" params={{ search: paging.search }} />}
+    >
       <DataTable
         columns={[
           'Title',
