@@ -54,12 +54,9 @@ const formDoc = z.object({
   [F.file]: docFile(
     'The CSV file (UTF-8 with or without a BOM, or UTF-16 with a BOM; at most 10 MB)',
   ),
-  [F.mapping]: z
-    .string()
-    .optional()
-    .meta({
-      description: "JSON {header: field} ('' ignores a column); absent: guessed from the headers",
-    }),
+  [F.mapping]: z.string().optional().meta({
+    description: "JSON {header: field} ('' ignores a column); absent: guessed from the headers",
+  }),
   [F.importId]: z
     .string()
     .max(64)

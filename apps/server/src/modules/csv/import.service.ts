@@ -728,14 +728,12 @@ export const createCsvImportService = ({ db, realtime }: CsvImportDeps) => {
       const bad = rows.filter((r) => r.errors.length > 0);
       if (bad.length > 0) {
         throw new ValidationError(
-          bad
-            .slice(0, 50)
-            .flatMap((r) =>
-              r.errors.map((e) => ({
-                path: `line ${String(r.line)}: ${e.column}`,
-                message: e.message,
-              })),
-            ),
+          bad.slice(0, 50).flatMap((r) =>
+            r.errors.map((e) => ({
+              path: `line ${String(r.line)}: ${e.column}`,
+              message: e.message,
+            })),
+          ),
           M.hasErrors(bad.length),
         );
       }
