@@ -101,13 +101,13 @@ export const createBenchDatabase = async (prefix: string) => {
  */
 export const withBenchDatabase = async (
   prefix: string,
-  run: (handle: BenchHandle) => Promise<void>,
+  run: (handle: BenchHandle, url: string) => Promise<void>,
 ) => {
   const database = await createBenchDatabase(prefix);
   const handle = openPostgres(database.url, { max: CONCURRENCY });
   try {
     await handle.migrate();
-    await run(handle);
+    await run(handle, database.url);
   } finally {
     await handle.close();
     await database.drop();

@@ -78,6 +78,9 @@ import {
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { coverageRoutes } from './modules/content-coverage/content-coverage.routes.js';
+import { exportRoutes } from './modules/csv/export.routes.js';
+import { importRoutes } from './modules/csv/import.routes.js';
+import { createCsvImportService } from './modules/csv/import.service.js';
 import { createCoverageService } from './modules/content-coverage/content-coverage.service.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { createBulkService } from './modules/bulk/bulk.service.js';
@@ -621,6 +624,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     targets: bulkTargets({ itineraries, blogs, geography, placeDetails, imageLibraries }),
   });
   await app.register(bulkRoutes({ bulk, quality }));
+  // Issue 24: CSV export of every list, CSV import of itineraries and places.
+  await app.register(exportRoutes({ db: database.db, now }));
+  await app.register(
+    importRoutes({ imports: createCsvImportService({ db: database.db, realtime }) }),
+  );
   await app.register(structuredDataRoutes({ structuredData }));
   await app.register(
     dashboardRoutes({

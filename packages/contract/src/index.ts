@@ -30,6 +30,7 @@ export * from './dashboard.js';
 export * from './coverage.js';
 export * from './bulk.js';
 export * from './bulk-schema.js';
+export * from './csv.js';
 export * from './html-text.js';
 export * from './uploads.js';
 export * from './media-tools.js';

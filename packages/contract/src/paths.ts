@@ -77,6 +77,13 @@ export const API_PATHS = {
     focalPoint: (imageId: string) =>
       `${API_BASE}/admin/media/${encodeURIComponent(imageId)}/focal-point`,
   },
+  /** Issue 24: the CSV export of a list (`csv.ts` EXPORT_ENTITIES), with the list's query. */
+  exportCsv: (entity: string) => `${API_BASE}/admin/export/${entity}.csv`,
+  /** Issue 24: CSV import of itineraries and places (`csv.ts` IMPORT_ENTITIES). */
+  importCsv: {
+    dryRun: (entity: string) => `${API_BASE}/admin/import/${entity}/dry-run`,
+    apply: (entity: string) => `${API_BASE}/admin/import/${entity}/apply`,
+  },
   /** Issue 23: the place × month coverage grid. */
   contentCoverage: `${API_BASE}/admin/content-coverage`,
   /** Issue 24: activate / deactivate / delete many records of one list (`bulk.ts`). */

@@ -29,6 +29,11 @@ export const SOCKET_EVENTS = {
    * sidebar, the tab title, prices and dates follow in every open tab (issue 20).
    */
   brandingChanged: 'branding-changed',
+  /**
+   * `CsvImportProgressEvent` (csv.ts, issue 24): how far a CSV import the admin started has got
+   * (checking rows, writing them), to that admin's sockets.
+   */
+  csvImportProgress: 'csv-import-progress',
 } as const;
 
 export interface NotificationEvent {

@@ -7,6 +7,8 @@ import {
   blogSchema,
   communicationSettingsSchema,
   countrySchema,
+  csvAppliedSchema,
+  csvDryRunSchema,
   dashboardSchema,
   deletedRecordSchema,
   dependantsErrorSchema,
@@ -66,6 +68,9 @@ const COMPONENTS = {
   HomepageLineup: homepageLineupSchema,
   HomepageLineupChange: homepageLineupInputSchema,
   Dashboard: dashboardSchema,
+  /** Issue 24: a CSV import's dry run (two entities) and its applied summary. */
+  CsvDryRun: csvDryRunSchema,
+  CsvApplied: csvAppliedSchema,
   UserType: userTypeSchema,
   AdminUser: adminUserSchema,
   AdminActivity: adminActivitySchema,

@@ -48,6 +48,8 @@ interface ListPageOptions<TData, TRow> {
   errorFallback: string;
   /** Reloads of the same page (polls, a row's change) keep the spinner hidden. */
   quietRefetch?: boolean;
+  /** Show Previous / numbers / Next even when there is only one page. */
+  alwaysShowPages?: boolean;
 }
 
 /** A list page's state: what `ListPageShell` shows and what the page's rows are built from. */
@@ -60,6 +62,7 @@ export interface ListPage<TRow> extends SearchPaging {
   /** The one error of the page: the list query's, as `getErrorMessage` words it. */
   error: string | null;
   retry: () => void;
+  alwaysShowPages: boolean;
 }
 
 const NO_ROWS: readonly never[] = [];
@@ -72,7 +75,12 @@ const NO_ROWS: readonly never[] = [];
 export const useListPage = <TData extends { pagination: Pagination }, TRow>(
   paging: SearchPaging,
   query: ListQuery<TData>,
-  { rows, errorFallback, quietRefetch = false }: ListPageOptions<TData, TRow>,
+  {
+    rows,
+    errorFallback,
+    quietRefetch = false,
+    alwaysShowPages = false,
+  }: ListPageOptions<TData, TRow>,
 ): ListPage<TRow> => {
   const list = query.data ? rows(query.data) : NO_ROWS;
   return {
@@ -86,6 +94,7 @@ export const useListPage = <TData extends { pagination: Pagination }, TRow>(
     retry: () => {
       void query.refetch();
     },
+    alwaysShowPages,
   };
 };
 

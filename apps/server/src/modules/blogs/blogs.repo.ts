@@ -40,6 +40,20 @@ const withNames = (db: Executor) =>
     .innerJoin(countries, eq(countries.id, placeBlogs.countryId))
     .leftJoin(adminUsers, eq(adminUsers.id, placeBlogs.authorId));
 
+export interface BlogFilter {
+  search: string;
+  publishable?: boolean | undefined;
+  needsAttention?: boolean | undefined;
+}
+
+/** The list's WHERE (also the CSV export's, issue 24). */
+export const blogWhere = (query: BlogFilter): SQL | undefined =>
+  and(
+    query.search ? containsText(lowered(searchText), query.search) : undefined,
+    query.publishable ? PUBLISHABLE.blog : undefined,
+    query.needsAttention ? NEEDS_ATTENTION.blog : undefined,
+  );
+
 /**
  * A page, newest first, and its total (the count strategy of db/counting.ts); `publishable`:
  * published blogs only (db/publishable.ts), filtered while the btree is walked; `needsAttention`
@@ -56,11 +70,7 @@ export const listBlogs = (
   },
   limits?: CountLimits,
 ) => {
-  const where: SQL | undefined = and(
-    query.search ? containsText(lowered(searchText), query.search) : undefined,
-    query.publishable ? PUBLISHABLE.blog : undefined,
-    query.needsAttention ? NEEDS_ATTENTION.blog : undefined,
-  );
+  const where = blogWhere(query);
   return pageWithTotal(
     db,
     { table: placeBlogs, where, page: query.page, limit: query.limit, limits },

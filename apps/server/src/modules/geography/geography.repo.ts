@@ -30,8 +30,12 @@ interface Page {
 
 // ── countries ────────────────────────────────────────────────────────────────────────────────
 
+/** The lists' WHERE (also the CSV exports', issue 24). */
+export const countryWhere = (search: string): SQL | undefined =>
+  search ? containsText(lowered(countries.name), search) : undefined;
+
 export const listCountries = (db: Executor, query: Page, limits?: CountLimits) => {
-  const where = query.search ? containsText(lowered(countries.name), query.search) : undefined;
+  const where = countryWhere(query.search);
   return pageWithTotal(
     db,
     { table: countries, where, page: query.page, limit: query.limit, limits },
@@ -81,7 +85,7 @@ const stateSelect = (db: Executor) =>
     .from(states)
     .innerJoin(countries, eq(countries.id, states.countryId));
 
-const stateSearch = (term: string): SQL | undefined =>
+export const stateSearch = (term: string): SQL | undefined =>
   or(
     containsText(lowered(states.name), term),
     inArray(
@@ -152,7 +156,7 @@ const placeSelect = (db: Executor) =>
     .innerJoin(states, eq(states.id, places.stateId))
     .innerJoin(countries, eq(countries.id, places.countryId));
 
-const placeSearch = (term: string): SQL | undefined =>
+export const placeSearch = (term: string): SQL | undefined =>
   or(
     containsText(lowered(places.name), term),
     inArray(

@@ -38,13 +38,17 @@ const toLibraryWithAuthor = (row: {
   author: row.authorName === null ? null : { name: row.authorName, image: row.authorImage },
 });
 
+/** The list's WHERE (also the CSV export's, issue 24). */
+export const libraryWhere = (search: string): SQL | undefined =>
+  search ? containsText(lowered(searchText), search) : undefined;
+
 /** A page, newest first, and its total (the count strategy of db/counting.ts). */
 export const listLibraries = (
   db: Executor,
   { page, limit, search }: { page: number; limit: number; search: string },
   limits?: CountLimits,
 ): Promise<ListPage<LibraryWithAuthor>> => {
-  const where: SQL | undefined = search ? containsText(lowered(searchText), search) : undefined;
+  const where = libraryWhere(search);
   return pageWithTotal(
     db,
     { table: imageLibraries, where, page, limit, limits },

@@ -71,7 +71,8 @@ export interface ItineraryFilter {
   needsAttention?: boolean | undefined;
 }
 
-const whereOf = ({
+/** The list's WHERE (also the CSV export's, issue 24). */
+export const itineraryWhere = ({
   search,
   placeId,
   publishable,
@@ -201,13 +202,15 @@ export const listItineraries = (
   query: { page: number; limit: number },
   limits?: CountLimits,
 ) =>
-  pageWithTotal(db, { table: itineraries, where: whereOf(filter), ...query, limits }, (window) =>
-    listItineraryPage(db, filter, window),
+  pageWithTotal(
+    db,
+    { table: itineraries, where: itineraryWhere(filter), ...query, limits },
+    (window) => listItineraryPage(db, filter, window),
   );
 
 /** Exact number of rows matching the filter (what the count strategy avoids; benchmarks). */
 export const countItineraries = (db: Executor, filter: ItineraryFilter): Promise<number> =>
-  countRows(db, itineraries, whereOf(filter));
+  countRows(db, itineraries, itineraryWhere(filter));
 
 export const findItinerary = async (
   db: Executor,

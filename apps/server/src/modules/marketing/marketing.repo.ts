@@ -93,15 +93,22 @@ export const statusOf = async (db: Executor, id: string): Promise<ScheduledStatu
 /** `title || ' ' || message`: lower-cased, the expression of the trigram index. */
 const searchExpr = sql`(${sn.title} || ' ' || ${sn.message})`;
 
+/** The list's WHERE (also the CSV export's, issue 24). */
+export const scheduledWhere = (query: {
+  search: string;
+  status?: ScheduledStatus | undefined;
+}): SQL | undefined =>
+  and(
+    query.search ? containsText(lowered(searchExpr), query.search) : undefined,
+    query.status ? eq(sn.status, query.status) : undefined,
+  );
+
 /** A page, newest scheduled time first; search over title and message, optional status. */
 export const listScheduled = async (
   db: Executor,
   query: { page: number; limit: number; search: string; status?: ScheduledStatus | undefined },
 ): Promise<ListPage<ScheduledWithRefs>> => {
-  const where: SQL | undefined = and(
-    query.search ? containsText(lowered(searchExpr), query.search) : undefined,
-    query.status ? eq(sn.status, query.status) : undefined,
-  );
+  const where = scheduledWhere(query);
   return pageWithCount(
     query,
     (window) =>

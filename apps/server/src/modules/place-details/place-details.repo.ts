@@ -50,6 +50,16 @@ const search = (term: string): SQL | undefined => {
   );
 };
 
+/** The list's WHERE (also the CSV export's, issue 24). */
+export const placeDetailsWhere = (query: {
+  search: string;
+  needsAttention?: boolean | undefined;
+}): SQL | undefined =>
+  and(
+    query.search ? search(query.search) : undefined,
+    query.needsAttention ? NEEDS_ATTENTION.placeDetails : undefined,
+  );
+
 /**
  * A page, newest first, and its total (the count strategy of db/counting.ts); `needsAttention`
  * (issue 23): only records failing a quality rule.
@@ -59,10 +69,7 @@ export const listPlaceDetails = (
   query: { page: number; limit: number; search: string; needsAttention?: boolean | undefined },
   limits?: CountLimits,
 ) => {
-  const where = and(
-    query.search ? search(query.search) : undefined,
-    query.needsAttention ? NEEDS_ATTENTION.placeDetails : undefined,
-  );
+  const where = placeDetailsWhere(query);
   return pageWithTotal(
     db,
     { table: placeDetails, where, page: query.page, limit: query.limit, limits },

@@ -56,7 +56,7 @@ export const ensureSuperAdminRole = async (db: Executor): Promise<UserTypeRow> =
 };
 
 /** The searched text of the user-type list (a small table: no index needed). */
-const userTypeSearch = (term: string) =>
+export const userTypeSearch = (term: string) =>
   containsText(lowered(sql`(${userTypes.name} || ' ' || ${userTypes.description})`), term);
 
 /**

@@ -36,8 +36,6 @@ interface ListPageShellProps {
   intro?: ReactNode;
   /** Controls beside the search box that narrow the list (a status select). */
   filters?: ReactNode;
-  /** Show Previous / numbers / Next even when there is only one page. */
-  alwaysShowPages?: boolean;
   /** The page's dialogs (its lazily loaded forms, confirmations), over the list. */
   dialogs?: ReactNode;
   /** The table. */
@@ -57,7 +55,6 @@ export const ListPageShell = ({
   actions,
   intro,
   filters,
-  alwaysShowPages = false,
   dialogs,
   children,
 }: ListPageShellProps) => {
@@ -145,7 +142,7 @@ export const ListPageShell = ({
             Page {page} of {Math.max(1, pagination.totalPages)} · {totalText(pagination)}{' '}
             {texts.countLabel[pagination.total === 1 && !pagination.totalIsEstimate ? 0 : 1]}
           </p>
-          {alwaysShowPages || pagination.totalPages > 1 ? (
+          {list.alwaysShowPages || pagination.totalPages > 1 ? (
             <Pagination
               page={page}
               totalPages={pagination.totalPages}

@@ -29,6 +29,7 @@ const listOf = (pagination: PaginationInfo, setPage = vi.fn()): ListPage<unknown
   isFetching: false,
   error: null,
   retry: vi.fn(),
+  alwaysShowPages: false,
 });
 
 const next = () => screen.getByRole('button', { name: 'Next' });

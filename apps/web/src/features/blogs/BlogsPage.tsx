@@ -25,6 +25,7 @@ import { BlogStatusPill } from './StatusPill';
 import { Img } from '../../components/ui/Img';
 import { ScheduledBadge } from '../../components/ui/ScheduledBadge';
 import { EditingBadge } from '../../app/realtime/EditingNote';
+import { CsvActions } from '../csv/CsvActions';
 
 // The form pulls in the geography selects, the dropzone and (lazily, on its own) the editor; the
 // preview is small but rarely opened: both load when first opened.
@@ -107,7 +108,15 @@ export const BlogsPage = () => {
       texts={TEXTS}
       onAdd={onAdd}
       dialogs={dialogs}
-      filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
+      filters={
+        <>
+          <NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />
+          <CsvActions
+            entity="blogs"
+            params={{ search: paging.search, needsAttention: attention.active }}
+          />
+        </>
+      }
     >
       <BulkActionBar
         selection={selection}

@@ -26,11 +26,15 @@ import {
 import { buildToggleForm, type GeoRecord } from './geography.form';
 import { useGeoDelete, useGeoSave } from './useGeoSave';
 import { Img } from '../../components/ui/Img';
+import { CsvActions } from '../csv/CsvActions';
 
 // The form pulls in react-dropzone and zod-backed validation: it loads when first opened.
 const GeoFormModal = lazy(() =>
   import('./GeoFormModal').then((module) => ({ default: module.GeoFormModal })),
 );
+
+/** Issue 24: the CSV export of each kind's list. */
+const EXPORT_OF = { country: 'countries', state: 'states', place: 'places' } as const;
 
 /** One list hook per kind (the other two are skipped), answering `{ rows, pagination }`. */
 const useGeoList = (kind: GeoKind, args: GeoListArgs) => {
@@ -114,6 +118,13 @@ export const GeoPage = ({ config }: { config: GeoPageConfig }) => {
       }}
       onAdd={onAdd}
       dialogs={dialogs}
+      filters={
+        <CsvActions
+          entity={EXPORT_OF[kind]}
+          params={{ search: paging.search }}
+          canImport={kind === 'place' && canCreate}
+        />
+      }
     >
       <BulkActionBar
         selection={selection}

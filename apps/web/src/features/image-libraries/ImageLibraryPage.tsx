@@ -15,6 +15,7 @@ import {
   useToggleImageLibraryStatusMutation,
 } from './imageLibraries.api';
 import { OPERATION_FALLBACKS } from './imageLibraries.slice';
+import { CsvActions } from '../csv/CsvActions';
 
 // The modals pull in react-dropzone and @dnd-kit: they load when first opened.
 const LibraryFormModal = lazy(() =>
@@ -53,6 +54,7 @@ export const ImageLibraryPage = () => {
   const list = useListPage(paging, useListImageLibrariesQuery(paging.args), {
     rows: (data) => data.libraries,
     errorFallback: OPERATION_FALLBACKS.list,
+    alwaysShowPages: true,
   });
   const libraries = list.rows;
 
@@ -95,7 +97,13 @@ export const ImageLibraryPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} alwaysShowPages dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      dialogs={dialogs}
+      filters={<CsvActions entity="image-libraries" params={{ search: paging.search }} />}
+    >
       <BulkActionBar
         selection={selection}
         entity="image-library"

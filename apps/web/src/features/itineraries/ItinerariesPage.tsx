@@ -34,6 +34,7 @@ import {
 import { ADMIN_SERVICE_FALLBACK } from './itineraries.slice';
 import { LazyShareLinksDialog } from './LazyShareLinksDialog';
 import { useDisplaySettings } from '../../lib/format';
+import { CsvActions } from '../csv/CsvActions';
 
 const ItineraryFormModal = lazy(() =>
   loadWithTimeout(() => import('./ItineraryFormModal')).then((module) => ({
@@ -150,7 +151,16 @@ export const ItinerariesPage = () => {
       texts={TEXTS}
       onAdd={onAdd}
       dialogs={dialogs}
-      filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
+      filters={
+        <>
+          <NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />
+          <CsvActions
+            entity="itineraries"
+            params={{ search: paging.search, needsAttention: attention.active }}
+            canImport={canCreate}
+          />
+        </>
+      }
     >
       <BulkActionBar
         selection={selection}

@@ -17,6 +17,7 @@ import { adminUserPath, useAdminStatus, useResendInvitation } from './adminUsers
 import { useListAdminUsersQuery } from './manage.api';
 import { AdminStatusToggle } from './AdminStatusToggle';
 import { Avatar, Badge, DateTimeCell } from './parts';
+import { CsvActions } from '../csv/CsvActions';
 
 // The form (and the contract's zod rules it checks with) loads when first opened.
 const AdminUserFormModal = lazy(() =>
@@ -76,7 +77,13 @@ export const AdminUsersPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      dialogs={dialogs}
+      filters={<CsvActions entity="admins" params={{ search: paging.search }} />}
+    >
       <DataTable
         columns={[
           'Name',

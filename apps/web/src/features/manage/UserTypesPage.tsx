@@ -18,6 +18,7 @@ import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../..
 import { useCan } from '../auth/useCan';
 import { useListUserTypesQuery, useUpdateUserTypeStatusMutation } from './manage.api';
 import { Badge, LockIcon } from './parts';
+import { CsvActions } from '../csv/CsvActions';
 
 // The form (and the contract's zod rules it checks with) loads when first opened.
 const UserTypeFormModal = lazy(() =>
@@ -122,7 +123,13 @@ export const UserTypesPage = () => {
   );
 
   return (
-    <ListPageShell list={list} texts={TEXTS} onAdd={onAdd} dialogs={dialogs}>
+    <ListPageShell
+      list={list}
+      texts={TEXTS}
+      onAdd={onAdd}
+      dialogs={dialogs}
+      filters={<CsvActions entity="roles" params={{ search: paging.search }} />}
+    >
       <DataTable columns={COLUMNS}>
         {list.rows.map((userType) => {
           const locked = userType.isSuperAdmin;

@@ -29,6 +29,7 @@ import {
 } from './placeDetails.api';
 import { Img } from '../../components/ui/Img';
 import { EditingBadge } from '../../app/realtime/EditingNote';
+import { CsvActions } from '../csv/CsvActions';
 
 const PlaceDetailsFormModal = lazy(() =>
   import('./PlaceDetailsFormModal').then((module) => ({ default: module.PlaceDetailsFormModal })),
@@ -129,7 +130,15 @@ export const PlaceDetailsPage = () => {
       texts={TEXTS}
       onAdd={onAdd}
       dialogs={dialogs}
-      filters={<NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />}
+      filters={
+        <>
+          <NeedsAttentionFilter {...attention} count={query.data?.needsAttention} />
+          <CsvActions
+            entity="place-details"
+            params={{ search: paging.search, needsAttention: attention.active }}
+          />
+        </>
+      }
     >
       <BulkActionBar
         selection={selection}
