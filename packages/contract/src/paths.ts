@@ -109,6 +109,17 @@ export const API_PATHS = {
     userById: `${MANAGE}/get-admin-user-by-id`,
     activities: `${MANAGE}/get-admins-activities`,
   },
+  /**
+   * Issue 24: where an image is used, and the generic image delete (`?force=true` removes the
+   * references too).
+   */
+  media: {
+    one: (imageId: string) => `${API_BASE}/admin/media/${encodeURIComponent(imageId)}`,
+    usage: (imageId: string) => `${API_BASE}/admin/media/${encodeURIComponent(imageId)}/usage`,
+  },
+  /** Issue 24: where an image library (and each of its images) is used. */
+  imageLibraryUsage: (id: string) =>
+    `${API_BASE}/admin/image-library/${encodeURIComponent(id)}/usage`,
   imageLibraries: {
     base: `${API_BASE}/admin/service/image-libraries`,
     one: (id: string) => `${API_BASE}/admin/service/image-libraries/${encodeURIComponent(id)}`,
