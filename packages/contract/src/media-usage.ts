@@ -98,6 +98,8 @@ export const MEDIA_USAGE_TEXTS = {
   ownerLine: (name: string) => `In ${name}`,
   /** The spec's confirmation of an unused library (spec §8). */
   libraryConfirm: 'Are you sure you want to delete this image library?',
+  /** Removing a saved image in the image manager (it goes when the images are saved). */
+  imageConfirm: 'Remove this image? It is deleted when you save the images.',
   libraryConfirmInUse: 'Delete this image library and remove these references?',
   imageConfirmInUse: 'Delete this image and remove these references?',
 } as const;

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   GALLERY_MESSAGES,
   IMAGE_UPLOAD_ACCEPT,
+  MEDIA_USAGE_TEXTS,
   UPLOAD_LIMITS,
   type Image,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { AltTextInput, ErrorList } from '../../components/ui/Form';
 import { ImageDropzone } from '../../components/ui/ImageDropzone';
 import { Img } from '../../components/ui/Img';
@@ -14,6 +14,7 @@ import { ProgressBar } from '../../components/ui/ProgressBar';
 import { wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useUnsavedChanges } from '../../lib/useUnsavedChanges';
+import { LazyUsageConfirmDialog } from './LazyUsageConfirmDialog';
 
 /** One file to upload with its alt text. */
 export interface GalleryUploadItem {
@@ -23,8 +24,13 @@ export interface GalleryUploadItem {
 
 interface GalleryManagerProps {
   images: readonly Image[];
-  /** Removes one image; rejects with the call's error. Without it, no remove buttons. */
-  onRemove?: (imageId: string) => Promise<unknown>;
+  /**
+   * Removes one image (`force`: it is used elsewhere and the references go too, issue 24); rejects
+   * with the call's error. Without it, no remove buttons.
+   */
+  onRemove?: (imageId: string, force: boolean) => Promise<unknown>;
+  /** Issue 24: the admin holds the delete permission that removes an image in use. */
+  canForce?: boolean;
   /** Uploads the files with their alt texts; rejects with the call's error. Without it, no form. */
   onUpload?: (
     items: GalleryUploadItem[],
@@ -46,15 +52,20 @@ const CARD_SIZES =
  * "Failed to …" one when the server said no, the "An error occurred …" one when it could not be
  * reached. Callers leave out `onRemove` / `onUpload` when the admin may not remove or upload.
  */
-export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerProps) => {
+export const GalleryManager = ({
+  images,
+  onRemove,
+  canForce = false,
+  onUpload,
+}: GalleryManagerProps) => {
   const [confirming, setConfirming] = useState<Image | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);
 
-  const handleRemove = (image: Image): void => {
+  const handleRemove = (image: Image, force: boolean): void => {
     setConfirming(null);
     if (!onRemove) return;
     setRemovingId(image._id);
-    onRemove(image._id)
+    onRemove(image._id, force)
       .then(() => {
         showToast('success', GALLERY_MESSAGES.removed);
       })
@@ -131,16 +142,19 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
 
       {onUpload ? <GalleryUploadForm onUpload={onUpload} /> : null}
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
+      {/* Issue 24: where the image is used, read as the question opens. */}
+      <LazyUsageConfirmDialog
+        target={confirming ? { kind: 'image', id: confirming._id } : null}
         title="Remove Image"
         message={GALLERY_MESSAGES.removeConfirm}
+        inUseMessage={MEDIA_USAGE_TEXTS.imageConfirmInUse}
         confirmLabel="Remove"
-        onConfirm={() => {
-          if (confirming) handleRemove(confirming);
+        canForce={canForce}
+        onConfirm={(force) => {
+          if (confirming) handleRemove(confirming, force);
+        }}
+        onClose={() => {
+          setConfirming(null);
         }}
       />
     </div>
