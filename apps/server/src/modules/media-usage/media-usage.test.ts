@@ -428,10 +428,10 @@ describe('media usage (issue 24)', () => {
       .values({
         title: 'Diwali offers',
         message: 'Lights',
-        channels: ['in-app'],
-        audienceType: 'all',
+        channels: ['push'],
+        audienceType: 'all_admins',
         scheduledAt: new Date(Date.now() + 3600_000),
-      } as typeof scheduledNotifications.$inferInsert)
+      })
       .returning();
     if (!notification) throw new Error('notification');
     const banner = await rawImage('marketing-notification', notification.id);
