@@ -81,6 +81,11 @@ import { coverageRoutes } from './modules/content-coverage/content-coverage.rout
 import { exportRoutes } from './modules/csv/export.routes.js';
 import { importRoutes } from './modules/csv/import.routes.js';
 import { createCsvImportService } from './modules/csv/import.service.js';
+import { mediaUsageRoutes } from './modules/media-usage/media-usage.routes.js';
+import {
+  createMediaUsageService,
+  type MediaUsageService,
+} from './modules/media-usage/media-usage.service.js';
 import { createCoverageService } from './modules/content-coverage/content-coverage.service.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { createBulkService } from './modules/bulk/bulk.service.js';
@@ -230,6 +235,8 @@ export interface AppServices {
   /** Issue 23: content-quality codes (`refresh`) and the background sweep (`sweep`, `start`). */
   quality: QualityService;
   media: MediaService;
+  /** Issue 24: where images and libraries are used, and the generic image delete. */
+  mediaUsage: MediaUsageService;
 }
 
 declare module 'fastify' {
@@ -371,11 +378,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Issue 22: the maps' tiles (MAP_TILE_URL); an app built without it (tests) shows none.
   const mapTileUrl = config.mapTileUrl ?? null;
   const tileOrigin = mapTileUrl ? mapTileOrigin(mapTileUrl) : null;
-  const imageLibraries = createImageLibraryService({ db: database.db, storage, pipeline });
-  const geography = createGeographyService({ db: database.db, storage, pipeline });
-  const placeDetails = createPlaceDetailsService({ db: database.db, storage, pipeline });
-  const blogs = createBlogService({ db: database.db, storage, pipeline, now });
-  const itineraries = createItineraryService({ db: database.db, storage, pipeline, now });
   // Issue 23: content-quality codes kept with every change (the audit scope, the scheduler) and
   // the background sweep of rows computed under older rules (started by main.ts).
   const quality = createQualityService({
@@ -387,6 +389,29 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Issue 24: focal points, and the hash and crops of images stored before them (main.ts).
   const media = createMediaService({ db: database.db, storage, pipeline, log: app.log });
   app.addHook('preClose', () => media.stop());
+  // Issue 24: where images and libraries are used; the owners' deletes ask it first.
+  const mediaUsage = createMediaUsageService({ db: database.db, storage, pipeline, quality });
+  const imageLibraries = createImageLibraryService({
+    db: database.db,
+    storage,
+    pipeline,
+    usage: mediaUsage,
+  });
+  const geography = createGeographyService({ db: database.db, storage, pipeline });
+  const placeDetails = createPlaceDetailsService({
+    db: database.db,
+    storage,
+    pipeline,
+    usage: mediaUsage,
+  });
+  const blogs = createBlogService({ db: database.db, storage, pipeline, now });
+  const itineraries = createItineraryService({
+    db: database.db,
+    storage,
+    pipeline,
+    now,
+    usage: mediaUsage,
+  });
   const policies = createPolicyService({ db: database.db, now });
   // Issue 22: PDFs are drawn in a child process of their own (itinerary-pdf.process.ts), forked at
   // the first PDF and stopped when idle.
@@ -489,6 +514,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     blogs,
     itineraries,
     itineraryPdfs,
+    mediaUsage,
     settings: { ipList, communication, basic: basicSettings, policies },
     push,
     marketing,
@@ -610,6 +636,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     clientConfigRoutes({ location, branding: basicSettings.branding, mapTileUrl }),
   );
   await app.register(imageLibraryRoutes({ libraries: imageLibraries }));
+  await app.register(mediaUsageRoutes({ usage: mediaUsage }));
   await app.register(geographyRoutes({ geography }));
   await app.register(placeDetailsRoutes({ placeDetails }));
   await app.register(blogRoutes({ blogs }));

@@ -6,14 +6,24 @@
  * `dependantsErrorSchema`, is in `envelope.ts`).
  */
 
-/** What can depend on a record, in the order a refusal lists them. */
+/**
+ * What can depend on a record, in the order a refusal lists them. Issue 24 adds what can use an
+ * image or an image library (`media-usage.ts`): a country's flag, an itinerary's day, a blog's
+ * text, a scheduled notification, an admin's profile picture, the app logo.
+ */
 export const DEPENDANT_KINDS = [
+  'country',
   'state',
   'place',
   'placeDetails',
   'blog',
+  'blogInline',
   'itinerary',
+  'itineraryDay',
   'homepage',
+  'marketingNotification',
+  'profile',
+  'logo',
 ] as const;
 export type DependantKind = (typeof DEPENDANT_KINDS)[number];
 
@@ -40,12 +50,18 @@ export interface DependantsData {
 
 /** Singular and plural of each kind ('1 state', '3 states'). */
 export const DEPENDANT_LABELS: Record<DependantKind, readonly [one: string, other: string]> = {
+  country: ['country', 'countries'],
   state: ['state', 'states'],
   place: ['place', 'places'],
   placeDetails: ['place details record', 'place details records'],
   blog: ['blog', 'blogs'],
+  blogInline: ["blog's text", "blogs' texts"],
   itinerary: ['itinerary', 'itineraries'],
+  itineraryDay: ['itinerary day', 'itinerary days'],
   homepage: ['homepage section', 'homepage sections'],
+  marketingNotification: ['scheduled notification', 'scheduled notifications'],
+  profile: ['admin profile', 'admin profiles'],
+  logo: ['app logo', 'app logos'],
 };
 
 /** The dialog's heading of a group ('States', 'Place details records'). */

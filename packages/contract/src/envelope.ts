@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEPENDANT_KINDS } from './dependants.js';
+import { mediaUsageSchema } from './media-usage-schema.js';
 
 /** Error codes of the API (DESIGN §3). One code per failure class, mapped to one HTTP status. */
 export const ERROR_CODES = {
@@ -68,7 +69,8 @@ export const deletedRecordSchema = z.object({ _id: z.string(), id: z.string() })
 /**
  * A refused delete (409, issue 20): the error envelope with `data.dependants`, what still depends
  * on the record grouped by kind (full count, the first names; `dependants.ts`). Other 409s of the
- * same route carry no `data`.
+ * same route carry no `data`. Issue 24: an image or library in use adds `data.usage`, every use
+ * with its field and link (`media-usage.ts`).
  */
 export const dependantsErrorSchema = errorEnvelopeSchema.extend({
   data: z
@@ -80,6 +82,7 @@ export const dependantsErrorSchema = errorEnvelopeSchema.extend({
           items: z.array(z.object({ _id: z.string(), name: z.string() })),
         }),
       ),
+      usage: mediaUsageSchema.optional(),
     })
     .optional(),
 });

@@ -71,12 +71,6 @@ export const API_PATHS = {
     shareLink: (id: string, linkId: string) =>
       `${API_BASE}/admin/itinerary/${encodeURIComponent(id)}/share/${encodeURIComponent(linkId)}`,
   },
-  /** Issue 24: media tools (an image's focal point). */
-  media: {
-    base: `${API_BASE}/admin/media`,
-    focalPoint: (imageId: string) =>
-      `${API_BASE}/admin/media/${encodeURIComponent(imageId)}/focal-point`,
-  },
   /** Issue 24: the CSV export of a list (`csv.ts` EXPORT_ENTITIES), with the list's query. */
   exportCsv: (entity: string) => `${API_BASE}/admin/export/${entity}.csv`,
   /** Issue 24: CSV import of itineraries and places (`csv.ts` IMPORT_ENTITIES). */
@@ -124,6 +118,20 @@ export const API_PATHS = {
     userById: `${MANAGE}/get-admin-user-by-id`,
     activities: `${MANAGE}/get-admins-activities`,
   },
+  /**
+   * Issue 24: media tools: where an image is used, the generic image delete (`?force=true` removes
+   * the references too), an image's focal point.
+   */
+  media: {
+    base: `${API_BASE}/admin/media`,
+    one: (imageId: string) => `${API_BASE}/admin/media/${encodeURIComponent(imageId)}`,
+    focalPoint: (imageId: string) =>
+      `${API_BASE}/admin/media/${encodeURIComponent(imageId)}/focal-point`,
+    usage: (imageId: string) => `${API_BASE}/admin/media/${encodeURIComponent(imageId)}/usage`,
+  },
+  /** Issue 24: where an image library (and each of its images) is used. */
+  imageLibraryUsage: (id: string) =>
+    `${API_BASE}/admin/image-library/${encodeURIComponent(id)}/usage`,
   imageLibraries: {
     base: `${API_BASE}/admin/service/image-libraries`,
     one: (id: string) => `${API_BASE}/admin/service/image-libraries/${encodeURIComponent(id)}`,

@@ -41,6 +41,11 @@ export interface ChangeNotes {
   entityId?: string;
   /** Public routes: the admin the request proved to be (a finished sign-in, a used link). */
   actor?: Actor;
+  /**
+   * Issue 24: what the change did beyond its entity's own fields, recorded with the entry's
+   * changes (a forced delete: the references it removed).
+   */
+  changes?: Record<string, { from: unknown; to: unknown }>;
 }
 
 /** One request's change: its context and what runs in its outermost transactions. */
@@ -163,6 +168,15 @@ const notesOfRunning = (what: string): ChangeNotes => {
 /** Inside the transaction of a create: the id of the new entity (its audit entry names it). */
 export const noteEntity = (id: string): void => {
   notesOfRunning('noteEntity').entityId = id;
+};
+
+/**
+ * Inside a change's transaction: a field of the audit entry's changes that the entity's diff cannot
+ * show (issue 24: a forced delete's removed references, `from` what they were, `to` null).
+ */
+export const noteChange = (field: string, from: unknown, to: unknown = null): void => {
+  const notes = notesOfRunning('noteChange');
+  notes.changes = { ...notes.changes, [field]: { from, to } };
 };
 
 /**

@@ -318,6 +318,8 @@ export interface Change {
   after: Json | undefined;
   /** The request fields. */
   payload: Json;
+  /** Issue 24: fields the service noted (`noteChange`), added to the changes. */
+  noted?: Changes;
 }
 
 const isCreate = (rule: AuditRule) => rule.action === 'create' || rule.action === 'invite';
@@ -326,11 +328,17 @@ const isCreate = (rule: AuditRule) => rule.action === 'create' || rule.action ==
 export const writeEntry = async (
   tx: Executor,
   context: ChangeContext & { actor: Actor },
-  { rule, entityId, before, after, payload }: Change,
+  { rule, entityId, before, after, payload, noted }: Change,
 ): Promise<void> => {
   let changes: Changes | null = null;
   if (!isCreate(rule) && rule.load && before) changes = diffChanges(before.state, after);
   else if (rule.changes !== 'none') changes = payloadChanges(payload);
+  if (noted) {
+    changes = { ...changes };
+    for (const [key, value] of Object.entries(noted)) {
+      changes[key] = { from: sanitize(value.from, key), to: sanitize(value.to, key) };
+    }
+  }
   let summary = rule.summary;
   if (!summary) {
     const verb =
@@ -591,6 +599,7 @@ const openScope = (
           before,
           after,
           payload: fields().payload,
+          noted: notes.changes,
         },
       );
       const snapshot = after ?? before?.state;

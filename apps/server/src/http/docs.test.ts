@@ -29,9 +29,11 @@ interface Doc {
  * Place shared as components) took it to 212,900: raised to 216,000; its coverage route, the
  * lists' `needsAttention` and the records' `quality` to 219,200: raised to 224,000. Issue 24's
  * CSV routes (ten exports, each with its list's query and permission; four imports, `CsvDryRun`
- * and `CsvApplied` shared as components) took it to 238,600: raised to 242,000.
+ * and `CsvApplied` shared as components) took it to 238,600; "where used" (two usage routes, the
+ * generic image delete, `?force` on five deletes, `MediaUsage` a component), the bulk route, the
+ * focal point and the uploads' `duplicates` to MEASURED: raised to LIMIT.
  */
-const DOC_SIZE_LIMIT = 242_000;
+const DOC_SIZE_LIMIT = 260_000;
 
 const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 

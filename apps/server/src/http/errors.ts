@@ -3,6 +3,7 @@ import {
   type DependantGroup,
   type ErrorCode,
   type FieldError,
+  type MediaUsage,
 } from '@safarnama/contract';
 
 /** An error whose message is meant for the caller. Everything else becomes a plain 500. */
@@ -78,11 +79,14 @@ export class Conflict extends AppError {
   }
 }
 
-/** 409: a delete refused while other records depend on it; `data.dependants` lists them. */
+/**
+ * 409: a delete refused while other records depend on it; `data.dependants` lists them. Issue 24:
+ * an image or library in use adds `data.usage` (every use with its field and link).
+ */
 export class InUse extends Conflict {
-  constructor(message: string, dependants: DependantGroup[]) {
+  constructor(message: string, dependants: DependantGroup[], usage?: MediaUsage) {
     super(message);
-    this.data = { dependants };
+    this.data = usage ? { dependants, usage } : { dependants };
   }
 }
 

@@ -23,6 +23,7 @@ import {
   imageVariantSchema,
   itinerarySchema,
   loginActivitySchema,
+  mediaUsageSchema,
   namedRefSchema,
   notificationSchema,
   organizationLdSchema,
@@ -52,6 +53,8 @@ const COMPONENTS = {
   /** A refused delete (409): the envelope with `data.dependants` (issue 20). */
   DependantsError: dependantsErrorSchema,
   DeletedRecord: deletedRecordSchema,
+  /** Issue 24: where an image or library is used (the usage answers and an in-use 409). */
+  MediaUsage: mediaUsageSchema,
   Pagination: paginationSchema,
   Image: imageSchema,
   ImageVariant: imageVariantSchema,

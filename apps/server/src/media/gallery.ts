@@ -46,6 +46,12 @@ export interface GalleryChange {
   removed: ImageRow[];
 }
 
+/**
+ * Issue 24: called inside the change's transaction with the rows about to be removed, before they
+ * are (modules/media-usage: refuses an image in use with 409, or removes its references).
+ */
+export type RemovalGuard = (tx: Tx, removed: readonly ImageRow[]) => Promise<void>;
+
 /** How ids that are not in the gallery are answered. */
 export type UnknownImages =
   /** 400 with one detail per unknown id, at `<field>[i]`. */
@@ -142,6 +148,7 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
     ownerId: string,
     rawIds: readonly string[],
     unknown: UnknownImages,
+    guard?: RemovalGuard,
   ): Promise<GalleryChange> => {
     const current = await listImagesOf(tx, owner.type, [ownerId]);
     const inGallery = new Set(current.map((row) => row.id));
@@ -154,6 +161,10 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
       else errors.add(`${unknown.field}[${i}]`, unknown.message);
     });
     errors.throwIfAny();
+    await guard?.(
+      tx,
+      current.filter((row) => ids.has(row.id)),
+    );
     return {
       gallery: current.filter((row) => !ids.has(row.id)),
       removed: await deleteImagesByIds(tx, [...ids]),
@@ -170,6 +181,7 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
     ownerId: string,
     plan: GalleryPlan,
     unknownMessage: string,
+    guard?: RemovalGuard,
   ): Promise<GalleryChange> => {
     const current = await listImagesOf(tx, owner.type, [ownerId]);
     const byId = new Map(current.map((row) => [row.id, row]));
@@ -179,9 +191,11 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
     }
     errors.throwIfAny();
 
+    const leaving = current.filter((row) => !plan.keptPaths.has(row.id));
+    await guard?.(tx, leaving);
     const removed = await deleteImagesByIds(
       tx,
-      current.filter((row) => !plan.keptPaths.has(row.id)).map((row) => row.id),
+      leaving.map((row) => row.id),
     );
     const kept: ImageRow[] = [];
     const inserts: Parameters<typeof insertImages>[1] = [];
@@ -254,18 +268,22 @@ export const createGallery = (owner: GalleryOwner, { db, storage, pipeline }: Ga
     return { ownerId, gallery: change.gallery };
   };
 
-  /** Removes images by id (owner locked; unknown ids answered as `unknown` says). */
+  /**
+   * Removes images by id (owner locked; unknown ids answered as `unknown` says; `guard` sees the
+   * rows first, issue 24).
+   */
   const remove = async (
     ownerId: string,
     rawIds: readonly string[],
     unknown: UnknownImages,
     log?: FastifyBaseLogger,
+    guard?: RemovalGuard,
   ): Promise<ImageRow[]> => {
     const { change } = await commit(
       async () => ({
         change: await transaction(db, async (tx) => {
           await lock(tx, ownerId);
-          return removeIn(tx, ownerId, rawIds, unknown);
+          return removeIn(tx, ownerId, rawIds, unknown, guard);
         }),
       }),
       log,

@@ -94,7 +94,9 @@ export const formEntries = (body: unknown): [string, string][] => {
 
 export interface RecordedXhr {
   method: string;
+  /** Path only; the query string is in `search`. */
   url: string;
+  search: string;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -118,11 +120,13 @@ export const stubXhr = (
     onerror: (() => void) | null = null;
     ontimeout: (() => void) | null = null;
     onabort: (() => void) | null = null;
-    private call: RecordedXhr = { method: '', url: '', headers: {}, body: undefined };
+    private call: RecordedXhr = { method: '', url: '', search: '', headers: {}, body: undefined };
     open(method: string, url: string) {
+      const parsed = new URL(url, window.location.origin);
       this.call = {
         method,
-        url: new URL(url, window.location.origin).pathname,
+        url: parsed.pathname,
+        search: parsed.search,
         headers: {},
         body: undefined,
       };

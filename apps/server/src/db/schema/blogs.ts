@@ -45,6 +45,9 @@ export const placeBlogs = pgTable(
       sql`lower(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText}) gin_trgm_ops`,
     ),
     ...scheduleIndexes('place_blogs', t),
+    // Issue 24: "where used" finds the blogs whose text names an image's file key (a LIKE
+    // '%<key stem>%', which a trigram index answers without reading every blog's content).
+    index('place_blogs_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     // Issue 23: the "Needs attention" filter (walked newest first) and its count.
     index('place_blogs_needs_attention_idx')
       .on(t.createdAt, t.id)

@@ -9,7 +9,9 @@ import {
   LIBRARY_MONTHS,
   LIBRARY_TITLE_MAX,
   UPLOAD_LIMITS,
+  dependantsErrorSchema,
   envelopeSchema,
+  forceQuerySchema,
   imageLibraryDeletedSchema,
   imageLibraryListQuerySchema,
   imageLibraryListSchema,
@@ -25,6 +27,7 @@ import {
 import { errorResponses } from '../../http/schemas.js';
 import type { FormSource, ImageLibraryService } from './image-libraries.service.js';
 import { IMAGE_LIBRARIES_AUDIT } from './image-libraries.audit.js';
+import { forceOf } from '../media-usage/force.js';
 
 const base = API_PATHS.imageLibraries.base;
 const idParams = z.strictObject({ id: z.string().max(100) });
@@ -145,13 +148,23 @@ export const imageLibraryRoutes =
             'Update an image library (multipart); the images change only when image fields are sent',
           ...multipart,
           params: idParams,
+          querystring: forceQuerySchema,
           body: libraryForm,
-          response: { 200: one, ...errorResponses(400, 401, 403, 404, 413, 415) },
+          response: {
+            200: one,
+            ...errorResponses(400, 401, 403, 404, 413, 415),
+            409: dependantsErrorSchema,
+          },
         },
       },
       async (request) =>
         okRecord(
-          await libraries.update(request.params.id, formOf(request), request.log),
+          await libraries.update(
+            request.params.id,
+            formOf(request),
+            request.log,
+            forceOf(request, 'image-libraries.delete'),
+          ),
           IMAGE_LIBRARY_MESSAGES.updated,
         ),
     );
@@ -164,16 +177,26 @@ export const imageLibraryRoutes =
         schema: {
           tags,
           summary:
-            'Keep, re-caption, remove, reorder and add images in one transaction (multipart)',
+            'Keep, re-caption, remove, reorder and add images in one transaction (multipart); ?force=true: see DELETE',
           ...multipart,
           params: idParams,
+          querystring: forceQuerySchema,
           body: imagesForm,
-          response: { 200: one, ...errorResponses(400, 401, 403, 404, 413, 415) },
+          response: {
+            200: one,
+            ...errorResponses(400, 401, 403, 404, 413, 415),
+            409: dependantsErrorSchema,
+          },
         },
       },
       async (request) =>
         okRecord(
-          await libraries.updateImages(request.params.id, formOf(request), request.log),
+          await libraries.updateImages(
+            request.params.id,
+            formOf(request),
+            request.log,
+            forceOf(request, 'image-libraries.delete'),
+          ),
           IMAGE_LIBRARY_MESSAGES.imagesUpdated,
         ),
     );
@@ -184,16 +207,26 @@ export const imageLibraryRoutes =
         config: { access: 'image-libraries.delete', audit: IMAGE_LIBRARIES_AUDIT.remove },
         schema: {
           tags,
-          summary: 'Delete an image library with its images and their files',
+          summary:
+            'Delete an image library with its images and files; in use: 409 unless ?force=true (removes the uses)',
           params: idParams,
+          querystring: forceQuerySchema,
           response: {
             200: envelopeSchema(imageLibraryDeletedSchema),
-            ...errorResponses(401, 403, 404),
+            ...errorResponses(400, 401, 403, 404),
+            409: dependantsErrorSchema,
           },
         },
       },
       async (request) =>
-        ok(await libraries.remove(request.params.id, request.log), IMAGE_LIBRARY_MESSAGES.deleted),
+        ok(
+          await libraries.remove(
+            request.params.id,
+            request.log,
+            forceOf(request, 'image-libraries.delete'),
+          ),
+          IMAGE_LIBRARY_MESSAGES.deleted,
+        ),
     );
 
     r.patch(

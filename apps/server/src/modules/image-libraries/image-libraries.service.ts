@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ForceOption, UsageGuards } from '../media-usage/media-usage.service.js';
+import { NO_FORCE } from '../media-usage/force.js';
 import {
   IMAGE_LIBRARY_MESSAGES,
   LIBRARY_MULTIPART_FIELDS as F,
@@ -170,9 +172,16 @@ export interface ImageLibraryServiceDeps {
   db: Database;
   storage: StorageDriver;
   pipeline: ImagePipeline;
+  /** Issue 24: refuses (or, forced, unlinks) the delete of a library or images in use. */
+  usage?: UsageGuards;
 }
 
-export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibraryServiceDeps) => {
+export const createImageLibraryService = ({
+  db,
+  storage,
+  pipeline,
+  usage,
+}: ImageLibraryServiceDeps) => {
   const notFound = () => new NotFound(IMAGE_LIBRARY_MESSAGES.notFound);
   const assertId = (id: string) => {
     if (!UUID.test(id)) throw notFound();
@@ -247,6 +256,7 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     source: FormSource,
     fieldsToo: boolean,
     log?: FastifyBaseLogger,
+    force: ForceOption = NO_FORCE,
   ): Promise<ImageLibrary> => {
     const id = assertId(rawId);
     // Answered before the body is read: no upload work for a library that is not there.
@@ -263,7 +273,13 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
         else await touchLibrary(tx, id);
         return {
           change: plan
-            ? await gallery.replaceIn(tx, id, plan, IMAGE_LIBRARY_MESSAGES.unknownImage)
+            ? await gallery.replaceIn(
+                tx,
+                id,
+                plan,
+                IMAGE_LIBRARY_MESSAGES.unknownImage,
+                usage?.guard(force, id),
+              )
             : null,
         };
       });
@@ -271,12 +287,20 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     return present(id, change?.gallery);
   };
 
-  const remove = async (rawId: string, log?: FastifyBaseLogger) => {
+  /**
+   * DELETE {id}: the library with its images. Issue 24: a library in use (itineraries, place
+   * details, or its images used elsewhere) → 409 `InUse` (a `Conflict`) with `data.usage`, unless
+   * forced (`force.canForce`: image-libraries.delete), which removes the references first.
+   */
+  const remove = async (rawId: string, log?: FastifyBaseLogger, force: ForceOption = NO_FORCE) => {
     const id = assertId(rawId);
     await gallery.commit(
       async () => ({
         change: await transaction(db, async (tx) => {
           if (!(await lockLibrary(tx, id))) throw notFound();
+          if (usage) {
+            await usage.settleLibrary(tx, id, await listImagesOf(tx, OWNER, [id]), force);
+          }
           const change = await gallery.clearIn(tx, id);
           await deleteLibrary(tx, id);
           return change;
@@ -307,10 +331,10 @@ export const createImageLibraryService = ({ db, storage, pipeline }: ImageLibrar
     list,
     get,
     create,
-    update: (id: string, source: FormSource, log?: FastifyBaseLogger) =>
-      save(id, source, true, log),
-    updateImages: (id: string, source: FormSource, log?: FastifyBaseLogger) =>
-      save(id, source, false, log),
+    update: (id: string, source: FormSource, log?: FastifyBaseLogger, force?: ForceOption) =>
+      save(id, source, true, log, force),
+    updateImages: (id: string, source: FormSource, log?: FastifyBaseLogger, force?: ForceOption) =>
+      save(id, source, false, log, force),
     remove,
     toggleStatus,
     setActive,

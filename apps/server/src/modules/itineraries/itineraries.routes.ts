@@ -15,8 +15,11 @@ import {
   itineraryOneSchema,
   itineraryUpdateSchema,
   requestSchema,
+  dependantsErrorSchema,
+  forceQuerySchema,
 } from '@safarnama/contract';
 import { ok, okRecord } from '../../http/envelope.js';
+import { forceOf } from '../media-usage/force.js';
 import { formReader, multipartValidatorCompiler, registerMultipart } from '../../http/multipart.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ItineraryService } from './itineraries.service.js';
@@ -172,9 +175,15 @@ export const itineraryRoutes =
         config: { access: 'itineraries.update', audit: ITINERARIES_AUDIT.galleryRemove },
         schema: {
           tags,
-          summary: 'Remove one gallery image (its files are deleted after the commit)',
+          summary:
+            'Remove one gallery image (files deleted after the commit); in use: 409 unless ?force=true',
           params: galleryImageParams,
-          response: { 200: one, ...errorResponses(401, 403, 404) },
+          querystring: forceQuerySchema,
+          response: {
+            200: one,
+            ...errorResponses(400, 401, 403, 404),
+            409: dependantsErrorSchema,
+          },
         },
       },
       async (request) =>
@@ -183,6 +192,7 @@ export const itineraryRoutes =
             request.params.itineraryId,
             request.params.imageId,
             request.log,
+            forceOf(request, 'itineraries.delete'),
           ),
           GALLERY_MESSAGES.removed,
         ),

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ForceOption, UsageGuards } from '../media-usage/media-usage.service.js';
+import { NO_FORCE } from '../media-usage/force.js';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import {
@@ -71,6 +73,8 @@ export interface ItineraryServiceDeps {
   exactCountLimit?: number;
   /** Overrides `COUNT_LIMITS.exactSearchCountLimit` (tests). */
   exactSearchCountLimit?: number;
+  /** Issue 24: refuses (or, forced, unlinks) a gallery image another record uses. */
+  usage?: UsageGuards;
   /** The clock scheduled times are checked against (issue 21). */
   now?: () => Date;
 }
@@ -82,6 +86,7 @@ export const createItineraryService = ({
   exactCountLimit = COUNT_LIMITS.exactCountLimit,
   exactSearchCountLimit = COUNT_LIMITS.exactSearchCountLimit,
   now = () => new Date(),
+  usage,
 }: ItineraryServiceDeps) => {
   const limits = { exactCountLimit, exactSearchCountLimit };
   const notFound = () => new NotFound(M.notFound);
@@ -330,15 +335,25 @@ export const createItineraryService = ({
     return withGallery(id, added.gallery);
   };
 
-  /** DELETE itinerary/gallery/{itineraryId}/{imageId}: an image of another owner → 404. */
+  /**
+   * DELETE itinerary/gallery/{itineraryId}/{imageId}: an image of another owner → 404. Issue 24:
+   * an image a day shows (or another record uses) → 409 with the uses, unless forced.
+   */
   const removeGalleryImage = async (
     rawId: string,
     rawImageId: string,
     log?: FastifyBaseLogger,
+    force: ForceOption = NO_FORCE,
   ): Promise<Itinerary> => {
     const id = asUuid(rawId);
     if (!id) throw notFound();
-    const images = await gallery.remove(id, [rawImageId], { notFound: M.imageNotFound }, log);
+    const images = await gallery.remove(
+      id,
+      [rawImageId],
+      { notFound: M.imageNotFound },
+      log,
+      usage?.guard(force, id),
+    );
     return withGallery(id, images);
   };
 

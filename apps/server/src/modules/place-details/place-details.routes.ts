@@ -15,8 +15,11 @@ import {
   placeDetailsOneSchema,
   placeDetailsUpdateFieldsSchema,
   requestSchema,
+  dependantsErrorSchema,
+  forceQuerySchema,
 } from '@safarnama/contract';
 import { ok, okRecord } from '../../http/envelope.js';
+import { forceOf } from '../media-usage/force.js';
 import { docFile, multipartDoc } from '../../http/form-fields.js';
 import {
   RICH_TEXT_MULTIPART,
@@ -157,13 +160,26 @@ export const placeDetailsRoutes =
         config: { access: 'place-details.delete', audit: PLACE_DETAILS_AUDIT.galleryRemove },
         schema: {
           tags,
-          summary: 'Remove gallery images (JSON {data: {id, imageIds}}); their files are deleted',
+          summary:
+            'Remove gallery images (JSON {data: {id, imageIds}}); in use: 409 unless ?force=true',
+          querystring: forceQuerySchema,
           body: requestSchema(placeDetailsGalleryRemoveSchema),
-          response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: one,
+            ...errorResponses(400, 401, 403, 404),
+            409: dependantsErrorSchema,
+          },
         },
       },
       async (request) =>
-        okRecord(await placeDetails.removeGallery(request.body.data, request.log), M.imageRemoved),
+        okRecord(
+          await placeDetails.removeGallery(
+            request.body.data,
+            request.log,
+            forceOf(request, 'place-details.delete'),
+          ),
+          M.imageRemoved,
+        ),
     );
 
     r.delete(

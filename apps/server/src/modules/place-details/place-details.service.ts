@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ForceOption, UsageGuards } from '../media-usage/media-usage.service.js';
+import { NO_FORCE } from '../media-usage/force.js';
 import {
   IMAGE_LIBRARY_MESSAGES,
   PLACE_DETAILS_ALT_TEXTS_FIELD as ALT_TEXTS,
@@ -52,9 +54,16 @@ export interface PlaceDetailsServiceDeps {
   db: Database;
   storage: StorageDriver;
   pipeline: ImagePipeline;
+  /** Issue 24: refuses (or, forced, unlinks) a gallery image another record uses. */
+  usage?: UsageGuards;
 }
 
-export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetailsServiceDeps) => {
+export const createPlaceDetailsService = ({
+  db,
+  storage,
+  pipeline,
+  usage,
+}: PlaceDetailsServiceDeps) => {
   const notFound = () => new NotFound(M.notFound);
   const gallery = createGallery(
     { type: GALLERY, lock: lockPlaceDetails, notFound },
@@ -263,6 +272,7 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
   const removeGallery = async (
     input: { id: string; imageIds: string[] },
     log?: FastifyBaseLogger,
+    force: ForceOption = NO_FORCE,
   ) => {
     const id = asUuid(input.id);
     if (!id) throw notFound();
@@ -271,6 +281,7 @@ export const createPlaceDetailsService = ({ db, storage, pipeline }: PlaceDetail
       input.imageIds,
       { field: 'imageIds', message: M.unknownImage },
       log,
+      usage?.guard(force, id),
     );
     return withGallery(id, images);
   };

@@ -10,6 +10,8 @@ interface AlertDialogProps {
   children: ReactNode;
   /** When false, Escape does not close it either (clicking outside never does). */
   dismissible?: boolean;
+  /** Content between the description and the buttons (lists, which a description cannot hold). */
+  body?: ReactNode;
   onOpenChange?: (open: boolean) => void;
 }
 
@@ -24,6 +26,7 @@ export const AlertDialog = ({
   children,
   dismissible = true,
   onOpenChange,
+  body,
 }: AlertDialogProps) => {
   const returnFocus = useReturnFocus(open);
   const handleEscape = (event: KeyboardEvent): void => {
@@ -44,6 +47,7 @@ export const AlertDialog = ({
           <Primitive.Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {description}
           </Primitive.Description>
+          {body}
           <div className="mt-6 flex justify-end gap-3">{children}</div>
         </Primitive.Content>
       </Primitive.Portal>

@@ -40,8 +40,9 @@ export const DependantsDialog = ({ refusal, onClose }: DependantsDialogProps) =>
               {dependantHeading(group.kind)} ({group.count})
             </h3>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm break-words text-slate-700 dark:text-slate-300">
-              {group.items.map((item) => (
-                <li key={item._id}>{item.name}</li>
+              {group.items.map((item, index) => (
+                // Two days of one itinerary share its id (issue 24).
+                <li key={`${item._id}:${String(index)}`}>{item.name}</li>
               ))}
             </ul>
             {more > 0 ? (

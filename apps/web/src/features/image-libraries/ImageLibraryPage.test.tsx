@@ -207,14 +207,20 @@ describe('ImageLibraryPage', () => {
     const target = libraries[0];
     if (!target) throw new Error('no data');
     const calls = stubServer({
-      other: (call) =>
-        call.method === 'DELETE' && call.url === `${BASE}/${target._id}`
+      other: (call) => {
+        // Issue 24: the question reads where the library is used first.
+        if (call.url === `/api/v1/admin/image-library/${target._id}/usage`) {
+          return okResponse({ usage: { count: 0, items: [] } });
+        }
+        return call.method === 'DELETE' && call.url === `${BASE}/${target._id}`
           ? okResponse({ _id: target._id, id: target.id })
-          : undefined,
+          : undefined;
+      },
     });
     const { user } = await open();
     await user.click((await rowOf('Goa beaches')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByText('Not used anywhere else.')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Are you sure you want to delete this image library?'),
     ).toBeInTheDocument();

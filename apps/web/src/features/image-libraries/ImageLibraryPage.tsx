@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { IMAGE_LIBRARY_MESSAGES, type ImageLibrary } from '@safarnama/contract';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { lazy, useState } from 'react';
+import { IMAGE_LIBRARY_MESSAGES, MEDIA_USAGE_TEXTS, type ImageLibrary } from '@safarnama/contract';
 import { EditingBadge } from '../../app/realtime/EditingNote';
 import { DataTable, ListPageShell, PersonCell, RowAction } from '../../components/ui/ListPageShell';
 import { formatShortDate, useDisplaySettings } from '../../lib/format';
@@ -8,6 +7,7 @@ import { useListDialog, useListPage, useRowAction, useSearchPaging } from '../..
 import { useCan } from '../auth/useCan';
 import { BulkActionBar, SelectRowCell, selectionColumn } from '../../components/ui/BulkActionBar';
 import { useRowSelection } from '../../lib/useRowSelection';
+import { LazyUsageConfirmDialog } from '../media/LazyUsageConfirmDialog';
 import { imagesLabel, tableDescription } from './format';
 import {
   useDeleteImageLibraryMutation,
@@ -65,9 +65,11 @@ export const ImageLibraryPage = () => {
 
   const [deleteLibrary] = useDeleteImageLibraryMutation();
   const [toggleStatus] = useToggleImageLibraryStatusMutation();
+  // Issue 24: the question reads where the library is used first (LazyUsageConfirmDialog).
+  const [deleting, setDeleting] = useState<ImageLibrary | null>(null);
   const remove = useRowAction({
-    run: (library: ImageLibrary) => deleteLibrary(library._id).unwrap(),
-    confirm: { title: 'Delete Image Library', message: IMAGE_LIBRARY_MESSAGES.deleteConfirm },
+    run: ({ _id, force }: ImageLibrary & { force: boolean }) =>
+      deleteLibrary({ id: _id, force }).unwrap(),
     failure: OPERATION_FALLBACKS.delete,
     onSuccess: () => {
       // The last row of a later page went: show the page before it.
@@ -87,7 +89,19 @@ export const ImageLibraryPage = () => {
 
   const dialogs = (
     <>
-      <ConfirmDialog {...remove.confirmDialog} />
+      <LazyUsageConfirmDialog
+        target={deleting ? { kind: 'library', id: deleting._id } : null}
+        title="Delete Image Library"
+        message={IMAGE_LIBRARY_MESSAGES.deleteConfirm}
+        inUseMessage={MEDIA_USAGE_TEXTS.libraryConfirmInUse}
+        canForce={canDelete}
+        onConfirm={(force) => {
+          if (deleting) remove.start({ ...deleting, force });
+        }}
+        onClose={() => {
+          setDeleting(null);
+        }}
+      />
 
       {dialog.kind === 'form' ? <LibraryFormModal library={dialog.record} onClose={close} /> : null}
       {dialog.kind === 'images' ? (
@@ -178,7 +192,7 @@ export const ImageLibraryPage = () => {
                     <RowAction
                       tone="red"
                       onClick={() => {
-                        remove.start(library);
+                        setDeleting(library);
                       }}
                     >
                       Delete

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UNSAVED_CHANGES_TEXTS as UNSAVED } from '@safarnama/contract';
+import { UNSAVED_CHANGES_TEXTS as UNSAVED, type PermissionKey } from '@safarnama/contract';
 import { routes } from '../../app/router';
 import {
   errorEnvelope,
@@ -25,14 +25,36 @@ const library = makeLibrary(1, { title: 'Goa', images: [imageB, imageA] });
 
 let objectUrls: ReturnType<typeof stubObjectUrls>;
 
-beforeEach(() => {
-  objectUrls = stubObjectUrls();
-  stubSignedIn({ permissions: ['image-libraries.view', 'image-libraries.update'] }, (call) => {
+const USAGE = (id: string) => `/api/v1/admin/media/${id}/usage`;
+const unused = { usage: { count: 0, items: [] } };
+
+const stubLibrary = (
+  permissions: PermissionKey[] = ['image-libraries.view', 'image-libraries.update'],
+  usage: (id: string) => unknown = () => unused,
+) =>
+  stubSignedIn({ permissions }, (call) => {
     if (call.url === BASE) return okResponse(listAnswer([library]));
     if (call.url === `${BASE}/${library._id}`) return recordResponse(library);
+    for (const image of library.images) {
+      if (call.url === USAGE(image._id)) return okResponse(usage(image._id));
+    }
     return undefined;
   });
+
+beforeEach(() => {
+  objectUrls = stubObjectUrls();
+  stubLibrary();
 });
+
+/** Issue 24: a saved image's Remove asks first, once "where used" is read. */
+const confirmRemoval = async (user: ReturnType<typeof userEvent.setup>, expected: string) => {
+  const question = await screen.findByRole('alertdialog', { name: 'Remove Image' });
+  expect(await within(question).findByText(expected)).toBeInTheDocument();
+  await user.click(within(question).getByRole('button', { name: 'Remove' }));
+  await waitFor(() => {
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+};
 
 const png = (name: string, bytes = 2048, type = 'image/png') =>
   new File([new Uint8Array(bytes)], name, { type });
@@ -97,6 +119,7 @@ describe('ImageManagerModal', () => {
     await user.click(
       within(cards(dialog)[1] as HTMLElement).getByRole('button', { name: 'Remove' }),
     );
+    await confirmRemoval(user, 'Not used anywhere else.');
     await user.click(
       within(cards(dialog)[2] as HTMLElement).getByRole('button', { name: 'Move left' }),
     );
@@ -213,6 +236,7 @@ describe('ImageManagerModal with changes not saved (issue 20)', () => {
     await user.click(
       within(cards(dialog)[1] as HTMLElement).getByRole('button', { name: 'Remove' }),
     );
+    await confirmRemoval(user, 'Not used anywhere else.');
     expect(cards(dialog)).toHaveLength(1);
 
     await user.keyboard('{Escape}');
@@ -255,6 +279,79 @@ describe('ImageManagerModal with changes not saved (issue 20)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+  describe('where used (issue 24)', () => {
+    const inUse = {
+      usage: {
+        count: 1,
+        items: [
+          {
+            kind: 'blogInline',
+            _id: 'blog-1',
+            name: 'Monsoon in Goa',
+            field: 'content',
+            link: '/services/addPlaceBlog',
+          },
+        ],
+        owner: {
+          kind: 'imageLibrary',
+          _id: library._id,
+          name: 'Goa',
+          link: '/services/image-library',
+        },
+      },
+    };
+
+    it('lists the uses before removing, and saves with force=true', async () => {
+      stubLibrary(
+        ['image-libraries.view', 'image-libraries.update', 'image-libraries.delete'],
+        (id) => (id === imageB._id ? inUse : unused),
+      );
+      const xhrs: RecordedXhr[] = stubXhr(() => ({ status: 200, body: okRecord(library) }));
+      const { user, dialog } = await openManager();
+      // Cards are in order: imageA (order 0), imageB.
+      await user.click(
+        within(cards(dialog)[1] as HTMLElement).getByRole('button', { name: 'Remove' }),
+      );
+      const question = await screen.findByRole('alertdialog', { name: 'Remove Image' });
+      expect(await within(question).findByText('Used in 1 place')).toBeInTheDocument();
+      expect(within(question).getByRole('link', { name: 'Monsoon in Goa' })).toHaveAttribute(
+        'href',
+        '/services/addPlaceBlog',
+      );
+      expect(within(question).getByText("blog's text")).toBeInTheDocument();
+      expect(
+        within(question).getByText('Delete this image and remove these references?'),
+      ).toBeInTheDocument();
+      expect(
+        within(question).getByText('Deleting it removes these references.'),
+      ).toBeInTheDocument();
+      await user.click(within(question).getByRole('button', { name: 'Remove' }));
+      expect(cards(dialog)).toHaveLength(1);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save Images' }));
+      await waitFor(() => {
+        expect(xhrs).toHaveLength(1);
+      });
+      expect(xhrs[0]?.url).toBe(`${BASE}/${library._id}/images`);
+      expect(xhrs[0]?.search).toBe('?force=true');
+    });
+
+    it('an admin without the delete permission cannot remove an image in use, and is told why', async () => {
+      stubLibrary(['image-libraries.view', 'image-libraries.update'], () => inUse);
+      const { user, dialog } = await openManager();
+      await user.click(
+        within(cards(dialog)[0] as HTMLElement).getByRole('button', { name: 'Remove' }),
+      );
+      const question = await screen.findByRole('alertdialog', { name: 'Remove Image' });
+      expect(await within(question).findByText('Used in 1 place')).toBeInTheDocument();
+      expect(
+        within(question).getByText(/You need the delete permission to remove an image or library/),
+      ).toBeInTheDocument();
+      expect(within(question).getByRole('button', { name: 'Remove' })).toBeDisabled();
+      await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+      expect(cards(dialog)).toHaveLength(2);
     });
   });
 });

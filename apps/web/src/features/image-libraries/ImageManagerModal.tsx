@@ -5,6 +5,7 @@ import {
   FOCAL_POINT_TEXTS,
   IMAGE_LIBRARY_MESSAGES,
   LIBRARY_UPLOAD_ACCEPT,
+  MEDIA_USAGE_TEXTS,
   UPLOAD_LIMITS,
   type DuplicateUpload,
   type Image,
@@ -32,6 +33,8 @@ import {
 import { buildImagesFormData, type ImageSlot } from './imageLibraries.form-data';
 import { useGetImageLibraryQuery, useUpdateImageLibraryImagesMutation } from './imageLibraries.api';
 import { selectUploadProgress } from './imageLibraries.slice';
+import { useCan } from '../auth/useCan';
+import { LazyUsageConfirmDialog } from '../media/LazyUsageConfirmDialog';
 
 interface ImageManagerModalProps {
   library: ImageLibrary;
@@ -179,7 +182,20 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
     setItems((previous) => [...previous, ...added]);
   };
 
+  // Issue 24: a saved image is removed only after "where used" was shown; one in use makes the
+  // save remove its references too (`force`, image-libraries.delete).
+  const canForce = useCan('image-libraries.delete');
+  const [asking, setAsking] = useState<Image | null>(null);
+  const [forced, setForced] = useState<ReadonlySet<string>>(() => new Set());
   const handleRemove = (key: string): void => {
+    const removed = items.find((item) => item.key === key);
+    if (removed?.kind === 'existing') {
+      setAsking(removed.image);
+      return;
+    }
+    drop(key);
+  };
+  const drop = (key: string): void => {
     const removed = items.find((item) => item.key === key);
     if (removed?.kind === 'new') {
       URL.revokeObjectURL(removed.preview);
@@ -229,10 +245,12 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
     onBusyChange(true);
     setFormError(null);
     try {
+      const kept = new Set(items.map((item) => item.key));
       const result = await updateImages({
         id: library._id,
         body: buildImagesFormData(items.map(toSlot)),
         version: versioned.version(),
+        force: [...forced].some((id) => !kept.has(`existing:${id}`)),
       }).unwrap();
       showToast('success', IMAGE_LIBRARY_MESSAGES.imagesUpdated);
       onBusyChange(false);
@@ -351,6 +369,22 @@ const ImageManagerForm = ({ library, onClose, onBusyChange, onReload }: ImageMan
           onSaved={handleFramed}
         />
       ) : null}
+      <LazyUsageConfirmDialog
+        target={asking ? { kind: 'image', id: asking._id } : null}
+        title="Remove Image"
+        message={MEDIA_USAGE_TEXTS.imageConfirm}
+        inUseMessage={MEDIA_USAGE_TEXTS.imageConfirmInUse}
+        confirmLabel="Remove"
+        canForce={canForce}
+        onConfirm={(force) => {
+          if (!asking) return;
+          if (force) setForced((previous) => new Set([...previous, asking._id]));
+          drop(`existing:${asking._id}`);
+        }}
+        onClose={() => {
+          setAsking(null);
+        }}
+      />
     </div>
   );
 };

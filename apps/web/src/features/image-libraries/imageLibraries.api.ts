@@ -17,6 +17,7 @@ import {
   recordOf,
   uploadOf,
 } from '../../app/api';
+import { withForce } from '../media/force';
 import { buildLibraryFormData, type NewImage } from './imageLibraries.form-data';
 
 /** 'All Months' or January…December (spec §3). */
@@ -86,15 +87,29 @@ export const imageLibrariesApi = injectEndpoints({
    * version the manager loaded as `If-Match`: it rewrites the library's alt texts and order.
    * The status toggle sends none (it flips the status alone).
    */
+  /** `force` (issue 24): a removed image is used elsewhere and those references go with it. */
   updateImageLibraryImages: mutation(
-    ({ id, body, version }: { id: string; body: FormData } & Versioned) => ({
-      ...multipart('PUT', PATHS.images(id), { body, onProgress }),
+    ({
+      id,
+      body,
+      version,
+      force,
+    }: { id: string; body: FormData; force?: boolean } & Versioned) => ({
+      ...multipart('PUT', withForce(PATHS.images(id), force), { body, onProgress }),
       version,
     }),
     uploadOf<ImageLibrary>,
     changed,
   ),
-  deleteImageLibrary: mutation(call('DELETE', PATHS.one), dataOf<DeletedRecord>, [LIST]),
+  /** `force` (issue 24): the library is used and those references go with it. */
+  deleteImageLibrary: mutation(
+    ({ id, force = false }: { id: string; force?: boolean }) => ({
+      url: withForce(PATHS.one(id), force),
+      method: 'DELETE',
+    }),
+    dataOf<DeletedRecord>,
+    [LIST],
+  ),
   toggleImageLibraryStatus: mutation(
     call('PATCH', PATHS.toggleStatus),
     recordOf<ImageLibrary>,

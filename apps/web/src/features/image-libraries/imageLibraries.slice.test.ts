@@ -97,7 +97,7 @@ describe('image libraries slice (spec §4)', () => {
       store.dispatch(endpoints.createImageLibrary.initiate({ fields, idempotencyKey: 'key-1' })),
     );
     await settle(store.dispatch(endpoints.updateImageLibrary.initiate({ id, fields })));
-    await settle(store.dispatch(endpoints.deleteImageLibrary.initiate(id)));
+    await settle(store.dispatch(endpoints.deleteImageLibrary.initiate({ id })));
     await settle(store.dispatch(endpoints.toggleImageLibraryStatus.initiate(id)));
     stubXhr(() => 'network-error');
     await settle(
@@ -124,7 +124,7 @@ describe('image libraries slice (spec §4)', () => {
     const library = makeLibrary(7);
     stubFetch(() => okResponse({ _id: library._id, id: library.id }));
     const store = makeStore();
-    await settle(store.dispatch(endpoints.deleteImageLibrary.initiate(library._id)));
+    await settle(store.dispatch(endpoints.deleteImageLibrary.initiate({ id: library._id })));
     expect(selectOperation(store.getState(), 'delete')).toEqual({
       loading: false,
       success: true,

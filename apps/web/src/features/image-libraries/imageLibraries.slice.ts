@@ -88,7 +88,8 @@ export const imageLibrariesSlice = createSlice({
         state.pagination = action.payload.pagination;
       })
       .addMatcher(endpoints.deleteImageLibrary.matchFulfilled, (state, action) => {
-        state.deletedId = action.payload._id || action.payload.id || action.meta.arg.originalArgs;
+        state.deletedId =
+          action.payload._id || action.payload.id || action.meta.arg.originalArgs.id;
       });
     trackOperations(builder, ENDPOINT_OF, (operation) => OPERATION_FALLBACKS[operation]);
     // The upload progress lives from an upload's request until it ends (not a skipped repeat).

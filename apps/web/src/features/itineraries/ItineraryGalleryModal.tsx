@@ -22,6 +22,8 @@ interface ItineraryGalleryModalProps {
 export const ItineraryGalleryModal = ({ itinerary, onClose }: ItineraryGalleryModalProps) => {
   // Adding and removing pictures both edit the package (itineraries.update, ARCHITECTURE.md).
   const canEdit = useCan('itineraries.update');
+  // Issue 24: removing a picture a day shows removes it from the day too (itineraries.delete).
+  const canForce = useCan('itineraries.delete');
   const [upload] = useAddItineraryGalleryImagesMutation();
   const [remove] = useRemoveItineraryGalleryImageMutation();
   return (
@@ -36,8 +38,11 @@ export const ItineraryGalleryModal = ({ itinerary, onClose }: ItineraryGalleryMo
       <GalleryManager
         images={itinerary.gallery}
         onRemove={
-          canEdit ? (imageId) => remove({ id: itinerary._id, imageId }).unwrap() : undefined
+          canEdit
+            ? (imageId, force) => remove({ id: itinerary._id, imageId, force }).unwrap()
+            : undefined
         }
+        canForce={canForce}
         onUpload={
           canEdit
             ? (items, onProgress) =>

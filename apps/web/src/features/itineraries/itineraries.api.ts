@@ -1,3 +1,4 @@
+import { withForce } from '../media/force';
 import {
   API_PATHS,
   type DeletedRecord,
@@ -102,9 +103,10 @@ export const itinerariesApi = injectEndpoints({
     uploadOf<Itinerary>,
     LIST,
   ),
+  /** `force` (issue 24): the image is used elsewhere and those references go with it. */
   removeItineraryGalleryImage: mutation(
-    ({ id, imageId }: { id: string; imageId: string }) => ({
-      url: PATHS.itineraryGalleryImage(id, imageId),
+    ({ id, imageId, force = false }: { id: string; imageId: string; force?: boolean }) => ({
+      url: withForce(PATHS.itineraryGalleryImage(id, imageId), force),
       method: 'DELETE',
     }),
     recordOf<Itinerary>,

@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   GALLERY_MESSAGES,
   IMAGE_UPLOAD_ACCEPT,
+  MEDIA_USAGE_TEXTS,
   UPLOAD_LIMITS,
   type DuplicateUpload,
   type Image,
 } from '@safarnama/contract';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { AltTextInput, ErrorList } from '../../components/ui/Form';
 import { ImageDropzone } from '../../components/ui/ImageDropzone';
 import { Img } from '../../components/ui/Img';
@@ -16,6 +16,7 @@ import { wasAnswered } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { useUnsavedChanges } from '../../lib/useUnsavedChanges';
 import { LazyDuplicatesNotice } from './LazyDuplicatesNotice';
+import { LazyUsageConfirmDialog } from './LazyUsageConfirmDialog';
 
 /** One file to upload with its alt text. */
 export interface GalleryUploadItem {
@@ -25,8 +26,13 @@ export interface GalleryUploadItem {
 
 interface GalleryManagerProps {
   images: readonly Image[];
-  /** Removes one image; rejects with the call's error. Without it, no remove buttons. */
-  onRemove?: (imageId: string) => Promise<unknown>;
+  /**
+   * Removes one image (`force`: it is used elsewhere and the references go too, issue 24); rejects
+   * with the call's error. Without it, no remove buttons.
+   */
+  onRemove?: (imageId: string, force: boolean) => Promise<unknown>;
+  /** Issue 24: the admin holds the delete permission that removes an image in use. */
+  canForce?: boolean;
   /**
    * Uploads the files with their alt texts; rejects with the call's error. Without it, no form.
    * An answer with `duplicates` (issue 24, the API layer's `uploadOf`) shows where the copies are.
@@ -57,7 +63,12 @@ const CARD_SIZES =
  * "Failed to …" one when the server said no, the "An error occurred …" one when it could not be
  * reached. Callers leave out `onRemove` / `onUpload` when the admin may not remove or upload.
  */
-export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerProps) => {
+export const GalleryManager = ({
+  images,
+  onRemove,
+  canForce = false,
+  onUpload,
+}: GalleryManagerProps) => {
   const [confirming, setConfirming] = useState<Image | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);
   const [duplicates, setDuplicates] = useState<DuplicateUpload[]>([]);
@@ -68,11 +79,11 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
     return image ? image.altText || `Gallery image ${String(index + 1)}` : undefined;
   };
 
-  const handleRemove = (image: Image): void => {
+  const handleRemove = (image: Image, force: boolean): void => {
     setConfirming(null);
     if (!onRemove) return;
     setRemovingId(image._id);
-    onRemove(image._id)
+    onRemove(image._id, force)
       .then(() => {
         showToast('success', GALLERY_MESSAGES.removed);
       })
@@ -160,22 +171,25 @@ export const GalleryManager = ({ images, onRemove, onUpload }: GalleryManagerPro
         key={duplicates.map((d) => d._id).join()}
         duplicates={duplicates}
         nameOf={nameOf}
-        onRemove={onRemove ? (ids) => Promise.all(ids.map((id) => onRemove(id))) : undefined}
+        onRemove={onRemove ? (ids) => Promise.all(ids.map((id) => onRemove(id, false))) : undefined}
         onDone={() => {
           setDuplicates([]);
         }}
       />
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
+      {/* Issue 24: where the image is used, read as the question opens. */}
+      <LazyUsageConfirmDialog
+        target={confirming ? { kind: 'image', id: confirming._id } : null}
         title="Remove Image"
         message={GALLERY_MESSAGES.removeConfirm}
+        inUseMessage={MEDIA_USAGE_TEXTS.imageConfirmInUse}
         confirmLabel="Remove"
-        onConfirm={() => {
-          if (confirming) handleRemove(confirming);
+        canForce={canForce}
+        onConfirm={(force) => {
+          if (confirming) handleRemove(confirming, force);
+        }}
+        onClose={() => {
+          setConfirming(null);
         }}
       />
     </div>

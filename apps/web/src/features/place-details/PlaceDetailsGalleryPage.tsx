@@ -65,9 +65,11 @@ export const PlaceDetailsGalleryPage = () => {
         images={data.gallery}
         onRemove={
           canRemove
-            ? (imageId) => remove({ id: data._id, imageIds: [imageId] }).unwrap()
+            ? (imageId, force) => remove({ id: data._id, imageIds: [imageId], force }).unwrap()
             : undefined
         }
+        // Issue 24: removal is place-details.delete, which also removes an image's other uses.
+        canForce={canRemove}
         onUpload={
           canUpload
             ? (items, onProgress) =>

@@ -1,3 +1,4 @@
+import { withForce } from '../media/force';
 import {
   API_PATHS,
   type ListQuery,
@@ -68,8 +69,14 @@ export const placeDetailsApi = injectEndpoints({
     uploadOf<PlaceDetails>,
     changed,
   ),
+  /** `force` (issue 24): the images are used elsewhere and those references go with them. */
   removePlaceDetailsGalleryImages: mutation(
-    withData<{ id: string; imageIds: string[] }>(PATHS.removePlaceDetailsGallery, 'DELETE'),
+    ({ force = false, ...data }: { id: string; imageIds: string[]; force?: boolean }) => ({
+      ...withData<{ id: string; imageIds: string[] }>(
+        withForce(PATHS.removePlaceDetailsGallery, force),
+        'DELETE',
+      )(data),
+    }),
     recordOf<PlaceDetails>,
     changed,
   ),

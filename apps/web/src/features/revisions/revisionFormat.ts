@@ -99,6 +99,8 @@ const ACTION_LABELS: Record<string, string> = {
   images: 'Images changed',
   delete: 'Deleted',
   restore: 'Restored',
+  // Issue 24: a forced image or library delete removed this record's reference to it.
+  'media-unlink': 'Image reference removed',
 };
 
 export const actionLabel = (action: string): string =>
