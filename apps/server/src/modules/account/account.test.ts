@@ -95,8 +95,9 @@ describe('account: profile, password, sessions', () => {
       expect(served.headers['content-type']).toBe('image/webp');
       const afterFirst = await storedFiles(t.uploadsDir);
       const firstFiles = afterFirst.filter((f) => !before.includes(f));
-      // The re-encoded original plus its WebP variants (320, 768 and 900 = its own width).
-      expect(firstFiles).toHaveLength(4);
+      // The re-encoded original, its WebP variants (320, 768 and 900 = its own width) and the
+      // square and card crops (issue 24).
+      expect(firstFiles).toHaveLength(6);
 
       const second = record<Profile>(
         await updateProfile(headers, { name: 'With Picture' }, await makePng(200, 200)),

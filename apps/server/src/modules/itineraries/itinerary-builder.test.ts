@@ -310,10 +310,18 @@ describe('itinerary builder API (issue 22)', () => {
       { path: 'dailyItinerary.0.imageId', message: M.dayImageNotInGallery },
     ]);
 
-    // The day's image removed from the gallery: the day shows none.
-    const removed = await t.app.inject({
+    // The day's image is in use (issue 24): removing it from the gallery is refused, naming the
+    // day; with force it goes and the day shows none.
+    const inUse = await t.app.inject({
       method: 'DELETE',
       url: S.itineraryGalleryImage(saved._id, imageId),
+      headers: auth,
+    });
+    expect(inUse.statusCode, inUse.body).toBe(409);
+    expect((await get(saved._id)).dailyItinerary[0]?.imageId).toBe(imageId);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${S.itineraryGalleryImage(saved._id, imageId)}?force=true`,
       headers: auth,
     });
     expect(removed.statusCode, removed.body).toBe(200);

@@ -112,7 +112,7 @@ describe('basic settings', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     const firstFiles = (await storedFiles(t.uploadsDir)).filter((f) => !before.includes(f));
-    expect(firstFiles).toHaveLength(4); // the original and three WebP variants
+    expect(firstFiles).toHaveLength(6); // the original, three WebP variants and two crops
     expect(record<BasicSettings>(await get())).toEqual(first);
 
     // Saving without a logo keeps it.
