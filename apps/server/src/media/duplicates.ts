@@ -59,12 +59,12 @@ export const findDuplicates = async (
       select o.id, o.owner_type, o.owner_id, o.file_key, o.variants,
         bit_count(${hashBits('n.phash')} # ${hashBits('o.phash')})::int as distance
       from images o
-      where o.phash is not null and o.id <> n.id
+      where o.phash <> '' and o.id <> n.id
         and bit_count(${hashBits('n.phash')} # ${hashBits('o.phash')}) <= ${DUPLICATE_MAX_DISTANCE}
       order by distance, o.created_at, o.id
       limit ${DUPLICATE_MATCH_LIMIT}
     ) m
-    where n.file_key = any(${sql.param([...fileKeys])}::text[]) and n.phash is not null
+    where n.file_key = any(${sql.param([...fileKeys])}::text[]) and n.phash <> ''
     order by n.file_key, m.distance, m.id`);
   const rows = rowsOf(result) as {
     new_id: string;

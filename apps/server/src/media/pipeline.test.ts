@@ -179,7 +179,8 @@ describe('stored files', () => {
       ['square', 480, 480],
       ['card', 900, 473],
     ]);
-    expect(stored.phash).toMatch(/^[0-9a-f]{16}$/);
+    // Noise shrinks to an even grey: measured, too plain to compare (see differenceHash).
+    expect(stored.phash).toBe('');
     expect((await allFiles()).length).toBe(6);
   });
 

@@ -119,9 +119,17 @@ export const imageFileKeys = (image: {
 ];
 
 /**
+ * Mean brightness step between horizontal neighbours (of 255) under which a picture has no
+ * detail a difference hash can see: a flat colour, a plain horizontal band.
+ */
+export const MIN_HASH_DETAIL = 2;
+
+/**
  * The 64-bit difference hash (dHash) of a picture as 16 hex digits: the picture shrunk to 9×8
  * grey pixels, one bit per pair of neighbours in a row (1 when the left one is brighter). Resizing
- * and re-encoding move only a few bits; another picture differs in about half of them.
+ * and re-encoding move only a few bits; another picture differs in about half of them. A picture
+ * without horizontal detail (every bit 0 whatever its colours) answers '' (measured, never
+ * compared): two plain pictures are not copies of each other.
  */
 export const differenceHash = async (picture: Buffer): Promise<string> => {
   const grey = await sharp(picture, { animated: false })
@@ -130,16 +138,18 @@ export const differenceHash = async (picture: Buffer): Promise<string> => {
     .raw()
     .toBuffer();
   let hex = '';
+  let detail = 0;
   for (let row = 0; row < 8; row++) {
     let byte = 0;
     for (let col = 0; col < 8; col++) {
       const left = grey[row * 9 + col] ?? 0;
       const right = grey[row * 9 + col + 1] ?? 0;
+      detail += Math.abs(left - right);
       byte = (byte << 1) | (left > right ? 1 : 0);
     }
     hex += byte.toString(16).padStart(2, '0');
   }
-  return hex;
+  return detail / 64 < MIN_HASH_DETAIL ? '' : hex;
 };
 
 /** Differing bits of two difference hashes. */

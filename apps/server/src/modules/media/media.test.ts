@@ -57,6 +57,28 @@ describe('the difference hash and the crop rectangle', () => {
     expect(hashDistance(a ?? '', c ?? '')).toBeGreaterThan(DUPLICATE_MAX_DISTANCE);
   });
 
+  it('does not compare pictures without detail: a flat colour or a horizontal band hashes to nothing', async () => {
+    const flat = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#3366cc' },
+    })
+      .jpeg()
+      .toBuffer();
+    const band = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#cc6633' },
+    })
+      .composite([
+        {
+          input: { create: { width: 400, height: 60, channels: 3, background: '#fafafa' } },
+          top: 120,
+          left: 0,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    expect(await differenceHash(flat)).toBe('');
+    expect(await differenceHash(band)).toBe('');
+  });
+
   it('centres the crop on the focal point and stops at the edges', () => {
     // A 1600×800 picture: the square is 800 wide.
     expect(cropRect(1600, 800, 'square')).toEqual({ left: 400, top: 0, width: 800, height: 800 });
@@ -130,6 +152,13 @@ describe('media API: duplicates and focal points', () => {
   });
 
   it('names where the copies are when a resized, re-encoded copy is uploaded; another photo is not one', async () => {
+    // Plain pictures are never copies of each other (nor of this one).
+    const plain = () =>
+      sharp({ create: { width: 600, height: 400, channels: 3, background: '#2e7d32' } })
+        .jpeg()
+        .toBuffer();
+    const plains = await createLibrary('Plain greens', [jpg(await plain()), jpg(await plain())]);
+    expect(plains.duplicates).toBeUndefined();
     const original = await scene(1600, 1000).jpeg({ quality: 90 }).toBuffer();
     const first = await createLibrary('Spiti originals', [jpg(original)]);
     const copy = await sharp(original).resize(700).webp({ quality: 60 }).toBuffer();
