@@ -183,6 +183,28 @@ describe('media API: duplicates and focal points', () => {
     expect(matches.every((m) => m._id !== otherImage?._id)).toBe(true);
   });
 
+  it('flags a copy added to the same library through its images PUT', async () => {
+    const original = await scene(1600, 1000).jpeg({ quality: 90 }).toBuffer();
+    const first = await createLibrary('Hampi', [jpg(original)]);
+    const kept = first.data.images[0]?._id ?? '';
+    const copy = await sharp(original).resize(800).webp({ quality: 60 }).toBuffer();
+    const form = await multipart([
+      { name: 'existingImages[0]', value: kept },
+      jpg(copy, 'copy.webp', 'image/webp'),
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: API_PATHS.imageLibraries.images(first.data._id),
+      payload: form.payload,
+      headers: { ...auth, ...form.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = body<{ data: { data: ImageLibrary; duplicates?: DuplicateUpload[] } }>(res).data;
+    const added = answer.data.images.find((image) => image._id !== kept);
+    expect(answer.duplicates?.map((d) => d._id)).toEqual([added?._id]);
+    expect(answer.duplicates?.[0]?.matches.map((m) => m._id)).toContain(kept);
+  });
+
   const setFocal = (imageId: string, data: unknown, headers = auth) =>
     t.app.inject({
       method: 'PUT',
