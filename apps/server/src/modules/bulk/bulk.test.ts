@@ -209,6 +209,32 @@ describe('bulk actions API (issue 24)', () => {
     expect(deletes.map((e) => [e.entityId, e.entityType])).toEqual([[free.id, 'place']]);
   });
 
+  it('answers in_use for an image library an itinerary draws on, and deletes the unused one', async () => {
+    const library = async (title: string) => {
+      const res = await sendForm(
+        t.app,
+        'POST',
+        API_PATHS.imageLibraries.base,
+        textParts({ title }),
+        auth,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return must(body<{ data: { data: { _id: string } } }>(res).data.data);
+    };
+    const used = await library(`Used library ${++n}`);
+    const unused = await library(`Unused library ${++n}`);
+    await makeItineraries(1, { imageLibraryId: used._id });
+
+    const outcome = await bulk('image-library', 'delete', [used._id, unused._id]);
+    expect(statusOf(outcome)).toEqual({ [used._id]: 'in_use', [unused._id]: 'done' });
+    expect(must(outcome.results[0]).message).toMatch(/itinerar/);
+    const left = await db()
+      .select({ id: imageLibraries.id })
+      .from(imageLibraries)
+      .where(inArray(imageLibraries.id, [used._id, unused._id]));
+    expect(left.map((row) => row.id)).toEqual([used._id]);
+  });
+
   it('activates and deactivates blogs, place details, places and image libraries', async () => {
     const geo = await makeGeography(db());
     const parents = { countryId: geo.country.id, stateId: geo.state.id, placeId: geo.place.id };
