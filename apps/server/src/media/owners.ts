@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   MONTH_NAME_BY_CODE,
+  USAGE_LINKS,
   type MonthCode,
   type PermissionKey,
   type PermissionModule,
@@ -23,71 +24,72 @@ const OWNERS: Record<
   {
     noun: string;
     module: PermissionModule | 'self';
-    link: string | null;
+    /** From the usage links (contract `media-usage.ts`): one page per kind, or per record. */
+    link: string | ((id: string) => string);
     name: ((ids: SQL) => SQL) | null;
   }
 > = {
   'image-library': {
     noun: 'Image library',
     module: 'image-libraries',
-    link: '/services/image-library',
+    link: USAGE_LINKS.imageLibrary,
     name: (ids) => sql`select id, title as name from image_libraries where id = any(${ids})`,
   },
   country: {
     module: 'geography',
     noun: 'Country',
-    link: '/services/addCountries',
+    link: USAGE_LINKS.country,
     name: (ids) => sql`select id, name from countries where id = any(${ids})`,
   },
   state: {
     module: 'geography',
     noun: 'State',
-    link: '/services/addStates',
+    link: USAGE_LINKS.state,
     name: (ids) => sql`select id, name from states where id = any(${ids})`,
   },
   place: {
     module: 'geography',
     noun: 'Place',
-    link: '/services/addPlaces',
+    link: USAGE_LINKS.place,
     name: (ids) => sql`select id, name from places where id = any(${ids})`,
   },
   'place-details-cover': {
     module: 'place-details',
     noun: 'Place details cover',
-    link: '/services/addPlaceDetails',
+    link: USAGE_LINKS.placeDetails,
     name: (ids) =>
       sql`select d.id, p.name || ' · ' || d.month as name from place_details d join places p on p.id = d.place_id where d.id = any(${ids})`,
   },
   'place-details-gallery': {
     module: 'place-details',
     noun: 'Place details gallery',
-    link: '/services/addPlaceDetails',
+    link: USAGE_LINKS.placeDetailsGallery,
     name: (ids) =>
       sql`select d.id, p.name || ' · ' || d.month as name from place_details d join places p on p.id = d.place_id where d.id = any(${ids})`,
   },
   'blog-cover': {
     module: 'blogs',
     noun: 'Blog cover',
-    link: '/services/addPlaceBlog',
+    link: USAGE_LINKS.blog,
     name: (ids) => sql`select id, title as name from place_blogs where id = any(${ids})`,
   },
   'itinerary-gallery': {
     module: 'itineraries',
     noun: 'Itinerary gallery',
-    link: '/services/itineraries',
+    link: USAGE_LINKS.itinerary,
     name: (ids) => sql`select id, title as name from itineraries where id = any(${ids})`,
   },
   'admin-avatar': {
     module: 'self',
     noun: 'Profile photo',
-    link: null,
+    link: USAGE_LINKS.profile,
     name: (ids) => sql`select id, name from admin_users where id = any(${ids})`,
   },
-  'app-logo': { noun: 'Logo', module: 'settings', link: '/settings', name: null },
+  'app-logo': { noun: 'Logo', module: 'settings', link: USAGE_LINKS.logo, name: null },
   'marketing-notification': {
     module: 'marketing',
     noun: 'Notification',
-    link: '/marketing/notification',
+    link: USAGE_LINKS.marketingNotification,
     name: (ids) =>
       sql`select id, title as name from scheduled_notifications where id = any(${ids})`,
   },
@@ -152,7 +154,7 @@ export const ownerLabels = async (
     const name = names.get(`${owner.type}:${owner.id}`);
     labels.set(`${owner.type}:${owner.id}`, {
       name: known ? (name ? `${known.noun} “${monthName(name)}”` : known.noun) : owner.type,
-      link: known?.link ?? null,
+      link: known ? (typeof known.link === 'string' ? known.link : known.link(owner.id)) : null,
     });
   }
   return labels;
