@@ -99,28 +99,13 @@ export const FocalPointDialog = ({ image, onClose, onSaved }: FocalPointDialogPr
           <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
             {T.position(point.x, point.y)}
           </p>
-          <figure>
-            <Img
-              image={preview}
-              alt=""
-              className="aspect-square w-full rounded object-cover"
-              style={{ objectPosition: position }}
-            />
-            <figcaption className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              Square
-            </figcaption>
-          </figure>
-          <figure>
-            <Img
-              image={preview}
-              alt=""
-              className="aspect-[1200/630] w-full rounded object-cover"
-              style={{ objectPosition: position }}
-            />
-            <figcaption className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              Link preview
-            </figcaption>
-          </figure>
+          <CropPreview image={preview} position={position} shape="aspect-square" label="Square" />
+          <CropPreview
+            image={preview}
+            position={position}
+            shape="aspect-[1200/630]"
+            label="Link preview"
+          />
         </div>
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
@@ -143,3 +128,26 @@ export const FocalPointDialog = ({ image, onClose, onSaved }: FocalPointDialogPr
     </Modal>
   );
 };
+
+/** One crop as the server will cut it: the picture in a box of the crop's shape, at the point. */
+const CropPreview = ({
+  image,
+  position,
+  shape,
+  label,
+}: {
+  image: Image;
+  position: string;
+  shape: string;
+  label: string;
+}) => (
+  <figure>
+    <Img
+      image={image}
+      alt=""
+      className={`${shape} w-full rounded object-cover`}
+      style={{ objectPosition: position }}
+    />
+    <figcaption className="mt-1 text-xs text-slate-500 dark:text-slate-400">{label}</figcaption>
+  </figure>
+);
