@@ -31,8 +31,17 @@ test('bulk-deactivate three itineraries', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   await page.goto('/services/itineraries');
+  // The search applies after its debounce, and a new search clears the selection: wait for the
+  // filtered answer (the unfiltered first page may show the same four newest rows before it).
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().includes('get-all-itineraries') &&
+      new URL(response.url()).searchParams.get('search') === `Bulk ${run}`,
+  );
   await page.getByPlaceholder('Search by title, description, or type...').fill(`Bulk ${run}`);
+  await searched;
   const rowOf = (title: string) => page.getByRole('row').filter({ hasText: title });
+  await expect(page.getByText('Page 1 of 1 · 4 itineraries')).toBeVisible();
   for (const title of titles) await expect(rowOf(title)).toBeVisible();
 
   await page.getByRole('checkbox', { name: T.selectRow(titles[0] ?? '') }).check();
