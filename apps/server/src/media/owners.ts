@@ -15,15 +15,26 @@ export interface OwnerLabel {
   link: string | null;
 }
 
-/**
- * What each owner kind is called, the module whose permissions guard its images, the table naming
- * it, and the page where it is managed.
- */
+/** Which module's permissions govern an image, by its owner (usage, force, focal point). */
+export const OWNER_MODULE: Record<ImageOwnerType, PermissionModule> = {
+  'image-library': 'image-libraries',
+  country: 'geography',
+  state: 'geography',
+  place: 'geography',
+  'place-details-cover': 'place-details',
+  'place-details-gallery': 'place-details',
+  'blog-cover': 'blogs',
+  'itinerary-gallery': 'itineraries',
+  'admin-avatar': 'admins',
+  'app-logo': 'settings',
+  'marketing-notification': 'marketing',
+};
+
+/** What each owner kind is called, the table naming it, and the page where it is managed. */
 const OWNERS: Record<
   ImageOwnerType,
   {
     noun: string;
-    module: PermissionModule | 'self';
     /** From the usage links (contract `media-usage.ts`): one page per kind, or per record. */
     link: string | ((id: string) => string);
     name: ((ids: SQL) => SQL) | null;
@@ -31,63 +42,53 @@ const OWNERS: Record<
 > = {
   'image-library': {
     noun: 'Image library',
-    module: 'image-libraries',
     link: USAGE_LINKS.imageLibrary,
     name: (ids) => sql`select id, title as name from image_libraries where id = any(${ids})`,
   },
   country: {
-    module: 'geography',
     noun: 'Country',
     link: USAGE_LINKS.country,
     name: (ids) => sql`select id, name from countries where id = any(${ids})`,
   },
   state: {
-    module: 'geography',
     noun: 'State',
     link: USAGE_LINKS.state,
     name: (ids) => sql`select id, name from states where id = any(${ids})`,
   },
   place: {
-    module: 'geography',
     noun: 'Place',
     link: USAGE_LINKS.place,
     name: (ids) => sql`select id, name from places where id = any(${ids})`,
   },
   'place-details-cover': {
-    module: 'place-details',
     noun: 'Place details cover',
     link: USAGE_LINKS.placeDetails,
     name: (ids) =>
       sql`select d.id, p.name || ' · ' || d.month as name from place_details d join places p on p.id = d.place_id where d.id = any(${ids})`,
   },
   'place-details-gallery': {
-    module: 'place-details',
     noun: 'Place details gallery',
     link: USAGE_LINKS.placeDetailsGallery,
     name: (ids) =>
       sql`select d.id, p.name || ' · ' || d.month as name from place_details d join places p on p.id = d.place_id where d.id = any(${ids})`,
   },
   'blog-cover': {
-    module: 'blogs',
     noun: 'Blog cover',
     link: USAGE_LINKS.blog,
     name: (ids) => sql`select id, title as name from place_blogs where id = any(${ids})`,
   },
   'itinerary-gallery': {
-    module: 'itineraries',
     noun: 'Itinerary gallery',
     link: USAGE_LINKS.itinerary,
     name: (ids) => sql`select id, title as name from itineraries where id = any(${ids})`,
   },
   'admin-avatar': {
-    module: 'self',
     noun: 'Profile photo',
     link: USAGE_LINKS.profile,
     name: (ids) => sql`select id, name from admin_users where id = any(${ids})`,
   },
-  'app-logo': { noun: 'Logo', module: 'settings', link: USAGE_LINKS.logo, name: null },
+  'app-logo': { noun: 'Logo', link: USAGE_LINKS.logo, name: null },
   'marketing-notification': {
-    module: 'marketing',
     noun: 'Notification',
     link: USAGE_LINKS.marketingNotification,
     name: (ids) =>
@@ -95,17 +96,13 @@ const OWNERS: Record<
   },
 };
 
-/**
- * The permission an action on an image of this owner kind needs (`view` or `update` of the
- * owner's module; a profile photo is its admin's own: null, the caller checks it is theirs).
- */
+/** The permission an action on an image of this owner kind needs; undefined: no such kind. */
 export const ownerPermission = (
   ownerType: string,
-  action: 'view' | 'update',
-): PermissionKey | null | undefined => {
-  const owner = OWNERS[ownerType as ImageOwnerType] as (typeof OWNERS)[ImageOwnerType] | undefined;
-  if (!owner) return undefined;
-  return owner.module === 'self' ? null : (`${owner.module}.${action}` as PermissionKey);
+  action: 'view' | 'update' | 'delete',
+): PermissionKey | undefined => {
+  const module = OWNER_MODULE[ownerType as ImageOwnerType] as PermissionModule | undefined;
+  return module ? (`${module}.${action}` as PermissionKey) : undefined;
 };
 
 const monthName = (text: string) =>

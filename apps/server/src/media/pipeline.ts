@@ -152,17 +152,6 @@ export const differenceHash = async (picture: Buffer): Promise<string> => {
   return detail / 64 < MIN_HASH_DETAIL ? '' : hex;
 };
 
-/** Differing bits of two difference hashes. */
-export const hashDistance = (a: string, b: string): number => {
-  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
-  let bits = 0;
-  while (x > 0n) {
-    bits += Number(x & 1n);
-    x >>= 1n;
-  }
-  return bits;
-};
-
 /**
  * The largest rectangle of the crop's aspect ratio inside a `width` × `height` picture, centred
  * on the focal point as far as the edges allow (a focal point near an edge puts the crop against

@@ -1,3 +1,4 @@
+import { ownerPermission } from '../../media/owners.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -14,7 +15,6 @@ import {
   type MediaUsageOwner,
   type MonthCode,
   type PermissionKey,
-  type PermissionModule,
 } from '@safarnama/contract';
 import type { Database, Tx } from '../../db/client.js';
 import { itineraries, placeDetails } from '../../db/schema/index.js';
@@ -58,21 +58,6 @@ import { stripImageReferences } from './strip-references.js';
  * references in the delete's transaction (records it changes get a revision and their quality
  * codes, as any change does), the audit entry listing them (`removedReferences`).
  */
-
-/** Which module's permissions govern an image, by its owner. */
-export const OWNER_MODULE: Record<ImageOwnerType, PermissionModule> = {
-  'image-library': 'image-libraries',
-  country: 'geography',
-  state: 'geography',
-  place: 'geography',
-  'place-details-cover': 'place-details',
-  'place-details-gallery': 'place-details',
-  'blog-cover': 'blogs',
-  'itinerary-gallery': 'itineraries',
-  'admin-avatar': 'admins',
-  'app-logo': 'settings',
-  'marketing-notification': 'marketing',
-};
 
 /** The galleries the generic delete removes from, and the key each owner's removal needs. */
 const GALLERIES = {
@@ -416,8 +401,8 @@ export const createMediaUsageService = ({ db, storage, pipeline, quality }: Medi
     const id = imageIdOf(rawId);
     const image = await findImage(db, id);
     if (!image) throw imageNotFound();
-    const module = OWNER_MODULE[image.ownerType as ImageOwnerType] as PermissionModule | undefined;
-    if (!module || !permissions.has(`${module}.view` as PermissionKey)) throw new Forbidden();
+    const viewKey = ownerPermission(image.ownerType, 'view');
+    if (!viewKey || !permissions.has(viewKey)) throw new Forbidden();
     const [rows, owner] = await Promise.all([findUsage(db, { ids: [id] }), ownerOf(image)]);
     return usageOf(rows, owner);
   };
@@ -450,12 +435,13 @@ export const createMediaUsageService = ({ db, storage, pipeline, quality }: Medi
     if (!image) throw imageNotFound();
     const type = image.ownerType;
     if (!isGalleryType(type)) {
-      const module = OWNER_MODULE[type as ImageOwnerType] as PermissionModule | undefined;
-      if (!module || !permissions.has(`${module}.view` as PermissionKey)) throw new Forbidden();
+      const viewKey = ownerPermission(type, 'view');
+      if (!viewKey || !permissions.has(viewKey)) throw new Forbidden();
       throw new BadRequest(M.notAGalleryImage);
     }
     if (!permissions.has(GALLERIES[type].remove)) throw new Forbidden();
-    const canForce = permissions.has(`${OWNER_MODULE[type]}.delete` as PermissionKey);
+    const deleteKey = ownerPermission(type, 'delete');
+    const canForce = deleteKey !== undefined && permissions.has(deleteKey);
     await galleries[type].remove(
       image.ownerId,
       [id],

@@ -49,10 +49,10 @@ export const createMediaService = ({ db, storage, pipeline, log }: MediaServiceD
     const [row] = await db.select().from(images).where(eq(images.id, imageId));
     if (!row) throw new NotFound(MEDIA_TOOLS_MESSAGES.imageNotFound);
     const needed = ownerPermission(row.ownerType, 'update');
+    // An admin's own profile photo is theirs to frame.
     const allowed =
-      needed === null
-        ? row.ownerId === caller.adminId
-        : needed !== undefined && caller.permissions.has(needed);
+      (needed !== undefined && caller.permissions.has(needed)) ||
+      (row.ownerType === 'admin-avatar' && row.ownerId === caller.adminId);
     if (!allowed) throw new Forbidden();
     return row;
   };

@@ -12,7 +12,7 @@ import {
   type ImageLibrary,
 } from '@safarnama/contract';
 import { images } from '../../db/schema/index.js';
-import { cropRect, differenceHash, hashDistance } from '../../media/pipeline.js';
+import { cropRect, differenceHash } from '../../media/pipeline.js';
 import { loginAs, makeAdmin } from '../../test/factories.js';
 import { body, createTestApp, type TestApp } from '../../test/harness.js';
 import { multipart, type FormPart } from '../../test/images.js';
@@ -32,6 +32,10 @@ const scene = (width: number, height: number, variant = 0) =>
       <polygon points="${variant ? '0,40 50,90 100,30 160,80 160,100 0,100' : '0,80 40,45 80,70 120,35 160,75 160,100 0,100'}" fill="#2e7d32"/>
     </svg>`),
   );
+
+/** Differing bits of two difference hashes (what the duplicate query's `bit_count` counts). */
+const hashDistance = (a: string, b: string): number =>
+  [...(BigInt(`0x${a}`) ^ BigInt(`0x${b}`)).toString(2)].filter((bit) => bit === '1').length;
 
 /** A wide picture whose left half is red and right half blue. */
 const halves = (width: number, height: number) =>
