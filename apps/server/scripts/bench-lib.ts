@@ -144,19 +144,27 @@ const variantsSql = (id: string) => `jsonb_build_array(
   jsonb_build_object('width', 768, 'height', 576, 'key', 'images/2025/01/' || ${id} || '-768.webp'),
   jsonb_build_object('width', 1600, 'height', 1200, 'key', 'images/2025/01/' || ${id} || '-1600.webp'))`;
 
+/** The two crops a stored image has (issue 24), as the pipeline stores them. */
+const cropsSql = (id: string) => `jsonb_build_array(
+  jsonb_build_object('kind', 'square', 'width', 480, 'height', 480, 'key', 'images/2025/01/' || ${id} || '-square-1.webp'),
+  jsonb_build_object('kind', 'card', 'width', 1200, 'height', 630, 'key', 'images/2025/01/' || ${id} || '-card-1.webp'))`;
+
 /**
  * Inserts image rows (no files: the lists only read the rows) for `source`, a query answering
- * `id` (new image id), `owner` (owner id), `alt` and `k` (order).
+ * `id` (new image id), `owner` (owner id), `alt` and `k` (order). Each is framed as an upload
+ * of today leaves it (issue 24: a 64-bit hash, two crops), so the measured server's start-up
+ * framing sweep has nothing to do.
  */
 const insertImages = (db: SqlRunner, ownerType: string, source: string) =>
   db.query(`
     with src as (${source})
     insert into images (id, owner_type, owner_id, file_key, mime_type, width, height, bytes,
-                        placeholder, variants, alt_text, sort_order, created_at)
+                        placeholder, variants, alt_text, sort_order, phash, crops, created_at)
     select src.id, '${ownerType}', src.owner, 'images/2025/01/' || src.id || '.jpg', 'image/jpeg',
            1600, 1200, 240000 + (src.k * 7919) % 90000,
            (array['#6b8e5a','#806040','#3f6e8c','#b07a3a','#5d6b7a'])[1 + src.k % 5],
-           ${variantsSql('src.id')}, left(src.alt, 100), src.k, now()
+           ${variantsSql('src.id')}, left(src.alt, 100), src.k,
+           left(md5(src.id::text), 16), ${cropsSql('src.id')}, now()
     from src`);
 
 /**

@@ -94,6 +94,7 @@ const { values: args } = parseArgs({
     'no-web': { type: 'boolean', default: false },
     'no-compress': { type: 'boolean', default: false },
     publish: { type: 'boolean', default: false },
+    'keep-db': { type: 'boolean', default: false },
     republish: { type: 'string' },
     'upload-runs': { type: 'string', default: '5' },
   },
@@ -739,7 +740,8 @@ const main = async () => {
     if (args.publish) await publish(run);
   } finally {
     await server?.stop();
-    await pg?.drop();
+    if (pg && args['keep-db']) console.log(`Kept the database: ${pg.url}`);
+    else await pg?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 };

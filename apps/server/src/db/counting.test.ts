@@ -9,6 +9,7 @@ import { makeCountry } from '../test/factories.js';
 import { openTestDatabase } from '../test/harness.js';
 import type { DatabaseHandle } from './client.js';
 import { countForList, pageWithTotal, settleTotal, type CountLimits } from './counting.js';
+import { countNeedsAttention } from './quality.js';
 import { countries } from './schema/index.js';
 
 /** Limits so low that the 7 countries of these tests are "a big table" and "many matches". */
@@ -60,6 +61,33 @@ describe('count strategy of the paged lists', () => {
         TINY,
       ),
     ).toEqual({ n: 2, exact: true });
+  });
+
+  it('reuses a badge estimate for a while, never an exact badge count', async () => {
+    await database.db.execute(sql`analyze countries`);
+    const many = sql`${countries.name} ilike '%counting%'`;
+    const first = await countNeedsAttention(database.db, countries, many, TINY);
+    await makeCountry(database.db, { name: 'Counting Kutch' });
+    await makeCountry(database.db, { name: 'Counting Kohima' });
+    await database.db.execute(sql`analyze countries`);
+    // Asked again at once: the same estimate, without asking the planner.
+    expect(await countNeedsAttention(database.db, countries, many, TINY)).toBe(first);
+    // Another database (another app) keeps its own.
+    const other = await openTestDatabase();
+    try {
+      expect(await countNeedsAttention(other.db, countries, many, TINY)).toBe(0);
+    } finally {
+      await other.close();
+    }
+    // Exact counts follow every change.
+    const few = sql`${countries.name} ilike 'counting ko%'`;
+    expect(await countNeedsAttention(database.db, countries, few, TINY)).toBe(1);
+    await makeCountry(database.db, { name: 'Counting Kolar' });
+    expect(await countNeedsAttention(database.db, countries, few, TINY)).toBe(2);
+    // The other tests count the seven countries of beforeAll.
+    await database.db
+      .delete(countries)
+      .where(sql`${countries.name} in ('Counting Kutch', 'Counting Kohima', 'Counting Kolar')`);
   });
 
   it('settles an estimate with what the page shows', () => {

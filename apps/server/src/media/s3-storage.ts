@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageOptions } from './s3-options.js';
-import { assertSafeKey, type StorageDriver } from './storage.js';
+import { StoredFileMissing, assertSafeKey, type StorageDriver } from './storage.js';
 
 /**
  * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces…), selected by
@@ -65,7 +65,18 @@ export const createS3Storage = async (
       } while (ContinuationToken);
     },
     read: async (key) => {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
+      const object = await client
+        .send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }))
+        .catch((err: unknown) => {
+          const { name, $metadata } = err as {
+            name?: string;
+            $metadata?: { httpStatusCode?: number };
+          };
+          if (name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404) {
+            throw new StoredFileMissing(key);
+          }
+          throw err;
+        });
       if (!object.Body) throw new Error(`empty object: ${key}`);
       return Buffer.from(await object.Body.transformToByteArray());
     },

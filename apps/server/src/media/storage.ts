@@ -17,12 +17,20 @@ export interface StorageDriver {
   publicUrl(key: string): string;
   /** Every stored key (backup, restore, orphan checks). */
   list(): AsyncIterable<string>;
-  /** The object's bytes; rejects when it does not exist. */
+  /** The object's bytes; rejects with {@link StoredFileMissing} when it does not exist. */
   read(key: string): Promise<Buffer>;
   /** Object-store drivers: the origin browsers load files from (allowed by the CSP). */
   readonly publicOrigin?: string;
   /** Local driver only: the directory served at `/uploads`. */
   readonly localRoot?: string;
+}
+
+/** What `StorageDriver.read` rejects with when the object does not exist (not when storage fails). */
+export class StoredFileMissing extends Error {
+  constructor(readonly key: string) {
+    super(`stored file missing: ${key}`);
+    this.name = 'StoredFileMissing';
+  }
 }
 
 /** `images/2025/06/0197…-768.webp`: lower-case letters, digits, `-`, `_`, `.`; no empty or dot segments. */
@@ -69,7 +77,14 @@ export const createLocalStorage = (root: string): StorageDriver => {
         if (KEY_PATTERN.test(key) && key.length <= 200) yield key;
       }
     },
-    read: (key) => readFile(pathOf(key)),
+    read: async (key) => {
+      try {
+        return await readFile(pathOf(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissing(key);
+        throw err;
+      }
+    },
     publicUrl: (key) => `${API_PATHS.uploads}/${assertSafeKey(key)}`,
   };
 };

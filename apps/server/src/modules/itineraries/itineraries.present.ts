@@ -23,7 +23,7 @@ export const presentItinerary = (
     stateName,
     placeName,
     libraryTitle,
-    coverImage,
+    libraryCover,
   }: ItineraryWithNames,
   gallery: readonly ImageRow[],
   storage: StorageDriver,
@@ -31,6 +31,8 @@ export const presentItinerary = (
   placesById: ReadonlyMap<string, DayPlaceRow>,
 ): Itinerary => {
   const galleryIds = new Set(gallery.map((image) => image.id));
+  // The package's picture: its library's first, else its gallery's first (`itineraryCoverSql`).
+  const cover = libraryCover ?? gallery[0] ?? null;
   return {
     _id: row.id,
     id: row.id,
@@ -71,7 +73,7 @@ export const presentItinerary = (
     publishAt: row.publishAt?.toISOString() ?? null,
     unpublishAt: row.unpublishAt?.toISOString() ?? null,
     gallery: gallery.map((image) => presentImage(image, storage)),
-    coverImage: coverImage ? presentImage(coverImage, storage) : null,
+    coverImage: cover ? presentImage(cover, storage) : null,
     quality: { issues: qualityIssuesOf(row.qualityIssues) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -15,7 +15,7 @@ import { deleteFiles, withStoredFiles } from '../../media/files.js';
 import { presentImage } from '../../media/images.present.js';
 import { ownerPermission } from '../../media/owners.js';
 import { differenceHash, type ImagePipeline } from '../../media/pipeline.js';
-import type { StorageDriver } from '../../media/storage.js';
+import { StoredFileMissing, type StorageDriver } from '../../media/storage.js';
 
 export interface MediaServiceDeps {
   db: Database;
@@ -28,9 +28,16 @@ export interface MediaServiceDeps {
 export interface FramingSweepResult {
   /** Images that got their hash and crops. */
   framed: number;
+  /** Images whose stored file is gone: given the empty hash, never swept again. */
+  missing: number;
   /** Images whose files could not be read or decoded (left for the next start). */
   failed: number;
 }
+
+/** Failures the sweep logs one by one; the rest are only counted in its summary. */
+const SWEEP_LOGGED_FAILURES = 5;
+/** Failures in a row (not missing files) after which storage is taken to be unreachable. */
+const SWEEP_GIVE_UP_AFTER = 20;
 
 /** Who is asking: their id (a profile photo is theirs alone) and permissions. */
 export interface MediaCaller {
@@ -95,14 +102,19 @@ export const createMediaService = ({ db, storage, pipeline, log }: MediaServiceD
    * time in key order (each: the smallest variant hashed, the crops cut in the image process
    * from the largest, one UPDATE that only lands while the hash is still missing, so two
    * processes sweeping at once never both write one image; the loser's crop files are deleted).
-   * An image whose files cannot be read is skipped until the next start.
+   * An image whose file is gone (`StoredFileMissing`) gets the empty hash (never compared, no
+   * crops: `<Img>` shows its variants) so no later start reads it again; one whose files cannot
+   * be read for another reason is left for the next start, and after
+   * {@link SWEEP_GIVE_UP_AFTER} such failures in a row (storage unreachable) the sweep stops.
+   * Failures are logged one by one for the first few, then once as a summary.
    */
   const sweepFraming = async ({
     batchSize = 20,
     pauseMs = 0,
     stopped = () => false,
   }: { batchSize?: number; pauseMs?: number; stopped?: () => boolean } = {}) => {
-    const result: FramingSweepResult = { framed: 0, failed: 0 };
+    const result: FramingSweepResult = { framed: 0, missing: 0, failed: 0 };
+    let failedInARow = 0;
     let after: string | null = null;
     for (;;) {
       if (stopped()) return result;
@@ -133,9 +145,29 @@ export const createMediaService = ({ db, storage, pipeline, log }: MediaServiceD
           );
           await deleteFiles(storage, stale, log);
           if (stale.length === 0) result.framed += 1;
+          failedInARow = 0;
         } catch (err) {
+          if (err instanceof StoredFileMissing) {
+            await db
+              .update(images)
+              .set({ phash: '' })
+              .where(and(eq(images.id, image.id), isNull(images.phash)));
+            result.missing += 1;
+            failedInARow = 0;
+            continue;
+          }
           result.failed += 1;
-          log?.warn({ err, imageId: image.id }, 'could not hash and crop a stored image');
+          failedInARow += 1;
+          if (result.failed <= SWEEP_LOGGED_FAILURES) {
+            log?.warn({ err, imageId: image.id }, 'could not hash and crop a stored image');
+          }
+          if (failedInARow >= SWEEP_GIVE_UP_AFTER) {
+            log?.warn(
+              result,
+              'media framing sweep stopped: stored images cannot be read (it runs again at the next start)',
+            );
+            return result;
+          }
         }
       }
       if (pauseMs > 0) await pause(pauseMs);
@@ -153,7 +185,10 @@ export const createMediaService = ({ db, storage, pipeline, log }: MediaServiceD
       if (running || stopping) return;
       running = sweepFraming({ pauseMs: 50, stopped: () => stopping })
         .then((result) => {
-          if (result.framed + result.failed > 0) log?.info(result, 'media framing sweep finished');
+          if (result.framed + result.missing + result.failed > 0) {
+            // `missing`: images whose stored file is gone (now never compared, shown uncropped).
+            log?.info(result, 'media framing sweep finished');
+          }
         })
         .catch((err: unknown) => {
           log?.error({ err }, 'media framing sweep failed; it runs again at the next start');

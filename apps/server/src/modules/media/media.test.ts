@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -300,6 +300,24 @@ describe('media API: duplicates and focal points', () => {
       );
     }
     // A second sweep finds nothing left to do.
-    expect(await t.app.services.media.sweepFraming()).toEqual({ framed: 0, failed: 0 });
+    expect(await t.app.services.media.sweepFraming()).toEqual({ framed: 0, missing: 0, failed: 0 });
+  });
+
+  it('marks an image whose stored files are gone once, and never reads it again', async () => {
+    const library = await createLibrary('Files lost', [
+      jpg(await scene(900, 600).jpeg().toBuffer()),
+    ]);
+    const id = library.data.images[0]?._id ?? '';
+    const [before] = await t.database.db.select().from(images).where(eq(images.id, id));
+    await t.database.db.update(images).set({ phash: null, crops: [] }).where(eq(images.id, id));
+    for (const key of [before?.fileKey ?? '', ...(before?.variants ?? []).map((v) => v.key)]) {
+      await rm(join(t.uploadsDir, key), { force: true });
+    }
+    expect(await t.app.services.media.sweepFraming()).toEqual({ framed: 0, missing: 1, failed: 0 });
+    const [row] = await t.database.db.select().from(images).where(eq(images.id, id));
+    // The empty hash: never compared as a duplicate, no crops (the variants are shown).
+    expect(row?.phash).toBe('');
+    expect(row?.crops).toEqual([]);
+    expect(await t.app.services.media.sweepFraming()).toEqual({ framed: 0, missing: 0, failed: 0 });
   });
 });
