@@ -1,4 +1,12 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  asc,
+  eq,
+  getTableColumns,
+  getTableName,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client.js';
@@ -12,7 +20,7 @@ import {
 } from '../db/transaction.js';
 import { recordActivity } from '../modules/activity/activity.repo.js';
 import {
-  insertRevision,
+  revisionInsert,
   latestRevision,
   revisionAtVersion,
 } from '../modules/revisions/revisions.repo.js';
@@ -42,7 +50,7 @@ type Json = Record<string, unknown>;
 /** Loads an entity's state for the diff; undefined when there is none (yet, or any more). */
 /**
  * Loads a record's state for the audit and its revision. `locked` is the record's row as the
- * version raise that locked it returned (checkVersion): a loader of that table uses it instead of
+ * lock that opened the change read it (checkVersion): a loader of that table uses it instead of
  * selecting the row again (one round trip fewer on every versioned change).
  */
 export type EntityLoader = (
@@ -51,7 +59,7 @@ export type EntityLoader = (
   locked?: LockedRow,
 ) => Promise<Json | undefined>;
 
-/** A row as `UPDATE … RETURNING *` gave it, and the table it is of. */
+/** A row as the change's `SELECT … FOR UPDATE` read it (checkVersion), and the table it is of. */
 export interface LockedRow {
   table: PgTable;
   row: Json;
@@ -329,6 +337,8 @@ export const writeEntry = async (
   tx: Executor,
   context: ChangeContext & { actor: Actor },
   { rule, entityId, before, after, payload, noted }: Change,
+  /** Another insert of the change (its revision), sent in the entry's statement. */
+  alongside?: SQLWrapper,
 ): Promise<void> => {
   let changes: Changes | null = null;
   if (!isCreate(rule) && rule.load && before) changes = diffChanges(before.state, after);
@@ -348,20 +358,24 @@ export const writeEntry = async (
     summary = name ? `${verb} ${noun} '${name}'` : `${verb} ${noun}`;
   }
   const { actor } = context;
-  await recordActivity(tx, {
-    adminId: actor.id,
-    adminName: actor.name,
-    adminEmail: actor.email,
-    action: rule.action,
-    entityType: rule.entityType,
-    entityId,
-    summary,
-    changes,
-    method: context.method,
-    path: context.path,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  });
+  await recordActivity(
+    tx,
+    {
+      adminId: actor.id,
+      adminName: actor.name,
+      adminEmail: actor.email,
+      action: rule.action,
+      entityType: rule.entityType,
+      entityId,
+      summary,
+      changes,
+      method: context.method,
+      path: context.path,
+      ip: context.ip,
+      userAgent: context.userAgent,
+    },
+    alongside,
+  );
 };
 
 // ── the hook ─────────────────────────────────────────────────────────────────────────────────────
@@ -401,21 +415,70 @@ export const expectedVersion = (request: FastifyRequest, payload: Json): number 
   return parsed.data;
 };
 
+/**
+ * The record as a revision keeps it: JSON, without `searchText` (generated from the description,
+ * as long as it; a restore never writes a generated column).
+ */
+export const snapshotOf = (state: Json): Json => {
+  const { searchText: _generated, ...kept } = state;
+  return JSON.parse(JSON.stringify(kept)) as Json;
+};
+
 const changedFieldsOf = (before: Json | undefined, after: Json | undefined): string[] =>
   Object.keys(diffChanges(before, after) ?? {});
 
-/** What checkVersion did: whether it raised the version, and the row that raise returned. */
+/**
+ * The transaction-local setting that names the rows whose next UPDATE raises their version
+ * (migration 0020's `edit_version_bump` trigger): ',<table>:<id>,' marks, one setting for all.
+ */
+const BUMP_SETTING = 'safarnama.edit_version_bump';
+const bumpMark = (table: PgTable, id: string) => `,${getTableName(table)}:${id.toLowerCase()},`;
+/** SQL true while the row's mark is still set (its version not raised yet in this transaction). */
+const stillMarked = (mark: string) =>
+  sql`position(${mark} in coalesce(current_setting(${BUMP_SETTING}, true), '')) > 0`;
+
+/**
+ * Locks a versioned record's row (`SELECT … FOR UPDATE`, the whole row) and marks it, so that the
+ * first UPDATE of it in this transaction raises its version by one (migration 0020's trigger).
+ * Undefined when there is no such row.
+ */
+export const lockAndMark = async (
+  tx: Executor,
+  table: PgTable,
+  id: string,
+): Promise<Json | undefined> => {
+  const columns = getTableColumns(table);
+  const [found] = (await tx
+    .select({
+      ...columns,
+      bumpMarked: sql<string>`set_config(${BUMP_SETTING}, coalesce(nullif(current_setting(${BUMP_SETTING}, true), ''), ',') || ${bumpMark(table, id).slice(1)}, true)`,
+    })
+    .from(table)
+    .where(eq(columns.id as AnyPgColumn, id))
+    .for('update')) as Json[];
+  if (!found) return undefined;
+  const { bumpMarked: _marked, ...row } = found;
+  return row;
+};
+
+/**
+ * What checkVersion did: whether it marked the row for its version raise, the version it locked,
+ * and the row it read.
+ */
 interface VersionCheck {
-  bumped: boolean;
+  marked: boolean;
+  lockedVersion?: number;
   locked?: LockedRow;
 }
 
 /**
  * Locks the record's row for the change and compares its version with the one the request edited
  * from: a stale one is refused (409 `EDIT_CONFLICT`) with the record as it is now and who saved it
- * when; a request that names none goes through and is logged. With `bump` the lock is the change's
- * version raise itself (`UPDATE … RETURNING *`: one round trip, not a lock and an update; a refusal
- * or any later failure rolls it back), and the row it returns spares the loader its select.
+ * when; a request that names none goes through and is logged. With `bump` the lock
+ * (`SELECT … FOR UPDATE`, the whole row: it spares the loader its select) also marks the row, so
+ * the change's own first UPDATE of it raises the version by one (migration 0020): no second
+ * version of the row is written. A change that updates no column of the row (a gallery change)
+ * gets the raise in `committing`. A refusal or any later failure rolls the mark back.
  */
 const checkVersion = async (
   tx: Tx,
@@ -428,19 +491,15 @@ const checkVersion = async (
   unversioned = false,
 ): Promise<VersionCheck> => {
   // A malformed id finds nothing (the service answers its 404); the uuid column would refuse it.
-  if (!target.fixedId && !isUuid(id)) return { bumped: false };
+  if (!target.fixedId && !isUuid(id)) return { marked: false };
   const table = target.table as PgTable;
   const where = eq(target.table.id, id) as SQL;
   let version: number | undefined;
   let locked: LockedRow | undefined;
   if (bump) {
-    const [row] = (await tx
-      .update(table)
-      .set({ version: sql`${target.table.version} + 1` } as never)
-      .where(where)
-      .returning()) as Json[];
+    const row = await lockAndMark(tx, table, id);
     if (row) {
-      version = Number(row.version) - 1;
+      version = Number(row.version);
       locked = { table, row };
     }
   } else {
@@ -451,20 +510,21 @@ const checkVersion = async (
       .for('update');
     version = (row as { version: number } | undefined)?.version;
   }
-  if (version === undefined) return { bumped: false }; // the service answers its own 404
+  if (version === undefined) return { marked: false }; // the service answers its own 404
+  const checked: VersionCheck = { marked: bump, lockedVersion: version, locked };
   // A bulk action's record names no version: it applies to the record as it is (on purpose).
-  if (unversioned) return { bumped: bump, locked };
+  if (unversioned) return checked;
   const yours = expectedVersion(request, payload);
   if (yours === undefined) {
     request.log.warn(
       { entity: target.entity, id, version },
       'update without an edit version (If-Match): saved over whatever is current',
     );
-    return { bumped: bump, locked };
+    return checked;
   }
-  if (yours === version) return { bumped: bump, locked };
-  // As it is now: the version raised above is rolled back with this refusal.
-  const loaded = await target.load(tx, loadId);
+  if (yours === version) return checked;
+  // As it is now (the mark set above is rolled back with this refusal).
+  const loaded = await target.load(tx, loadId, locked);
   const current = loaded ? { ...loaded, version } : {};
   const latest = await latestRevision(tx, target.entity, id);
   const yoursThen = await revisionAtVersion(tx, target.entity, id, yours);
@@ -526,15 +586,15 @@ const openScope = (
     active.revision ? (active.revision.fixedId ?? id ?? undefined) : undefined;
   let before: Change['before'] = null;
   let pending = false;
-  /** The version was raised as the transaction opened (checkVersion's `bump`). */
-  let bumped = false;
+  /** What the lock as the transaction opened did (checkVersion): the row marked for its raise. */
+  let check: VersionCheck = { marked: false };
   const scope: AuditScope = {
     rule,
     context,
     written: false,
     opened: async (tx: Tx) => {
       before = null;
-      bumped = false;
+      check = { marked: false };
       if (scope.written) return;
       if (rule.resolve) {
         const resolved = await rule.resolve(tx, fields());
@@ -550,7 +610,7 @@ const openScope = (
       let locked: LockedRow | undefined;
       if (active.revision && revisionId !== undefined) {
         // A delete keeps the version its last revision had (its revision repeats it).
-        ({ bumped, locked } = await checkVersion(
+        check = await checkVersion(
           tx,
           request,
           active.revision,
@@ -559,7 +619,8 @@ const openScope = (
           fields().payload,
           active.action !== 'delete',
           record,
-        ));
+        );
+        locked = check.locked;
       }
       before = { state: await active.load(tx, id, locked) };
     },
@@ -570,25 +631,58 @@ const openScope = (
       const id = entityIdOf(notes);
       const target = active.revision;
       const revisionId = revisionIdOf(id);
-      // Raised here only when the transaction did not raise it as it opened (a restore that
-      // re-created a deleted record, a change whose row appeared meanwhile).
-      if (
-        target &&
-        revisionId !== undefined &&
-        !bumped &&
-        active.action !== 'delete' &&
-        !isCreate(active)
-      ) {
+      const versioned =
+        target && revisionId !== undefined && active.action !== 'delete' && !isCreate(active);
+      const table = target?.table as PgTable;
+      // Raised before the load when the lock could not mark the row (a restore that re-created a
+      // deleted record, a change whose row appeared meanwhile).
+      if (versioned && !check.marked) {
         await tx
-          .update(target.table as PgTable)
+          .update(table)
           .set({ version: sql`${target.table.version} + 1` } as never)
           .where(eq(target.table.id, revisionId) as SQL);
       }
       let after = active.load && id !== undefined ? await active.load(tx, id) : undefined;
+      // Marked, but no UPDATE of the row raised it (a gallery change): raised now, through the
+      // trigger (which takes the mark off), unless the load shows it raised already.
+      if (
+        versioned &&
+        check.marked &&
+        !(typeof after?.version === 'number' && after.version !== check.lockedVersion)
+      ) {
+        const [raised] = (await tx
+          .update(table)
+          .set({ version: sql`${target.table.version}` } as never)
+          .where(
+            sql`${eq(target.table.id, revisionId)} and ${stillMarked(bumpMark(table, revisionId))}`,
+          )
+          .returning({ version: target.table.version })) as { version: number }[];
+        if (raised && after && 'version' in after) after = { ...after, version: raised.version };
+      }
       // Issue 23: the record's quality as this change left it (one UPDATE, only when it moved).
       if (quality && target?.quality && revisionId !== undefined) {
         after = await quality.refresh(tx, target, revisionId, after);
       }
+      const snapshot = after ?? before?.state;
+      // The revision goes in the entry's own statement (one round trip for both).
+      const revision =
+        target && revisionId !== undefined && snapshot
+          ? revisionInsert(tx, {
+              entityType: target.entity,
+              entityId: revisionId,
+              version: Number(snapshot.version ?? 1),
+              action: active.action,
+              snapshot: snapshotOf(snapshot),
+              changedFields: isCreate(active)
+                ? changedFieldsOf(undefined, after)
+                : changedFieldsOf(before?.state, after),
+              adminId: actor.id,
+              adminName: actor.name,
+              restoredFrom: active.restoredFrom ?? null,
+              ip: context.ip,
+              userAgent: context.userAgent,
+            })
+          : undefined;
       await writeEntry(
         tx,
         { ...context, actor },
@@ -601,25 +695,8 @@ const openScope = (
           payload: fields().payload,
           noted: notes.changes,
         },
+        revision,
       );
-      const snapshot = after ?? before?.state;
-      if (target && revisionId !== undefined && snapshot) {
-        await insertRevision(tx, {
-          entityType: target.entity,
-          entityId: revisionId,
-          version: Number(snapshot.version ?? 1),
-          action: active.action,
-          snapshot: JSON.parse(JSON.stringify(snapshot)) as Json,
-          changedFields: isCreate(active)
-            ? changedFieldsOf(undefined, after)
-            : changedFieldsOf(before?.state, after),
-          adminId: actor.id,
-          adminName: actor.name,
-          restoredFrom: active.restoredFrom ?? null,
-          ip: context.ip,
-          userAgent: context.userAgent,
-        });
-      }
       pending = true;
     },
     committed: () => {

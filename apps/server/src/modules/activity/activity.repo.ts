@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits, type ListPage } from '../../db/counting.js';
 import { containsText, lowered } from '../../db/search.js';
@@ -9,10 +9,14 @@ export type ActivityRow = typeof adminActivities.$inferSelect;
 
 /**
  * Appends one entry to the admin activity (audit) log. The log is append-only: nothing in the
- * code base updates or deletes its rows, and no route does.
+ * code base updates or deletes its rows, and no route does. `alongside` is another insert of the
+ * same change sent in the same statement, as a data-modifying CTE (the change's revision, issue
+ * 21): one round trip instead of two.
  */
-export const recordActivity = async (db: Executor, entry: NewActivity) => {
-  await db.insert(adminActivities).values(entry);
+export const recordActivity = async (db: Executor, entry: NewActivity, alongside?: SQLWrapper) => {
+  const insert = db.insert(adminActivities).values(entry);
+  if (!alongside) await insert;
+  else await db.execute(sql`with alongside as (${alongside.getSQL()}) ${insert.getSQL()}`);
 };
 
 /**

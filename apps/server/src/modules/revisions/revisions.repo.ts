@@ -7,8 +7,12 @@ export type NewRevision = typeof revisions.$inferInsert;
 
 /** Appends one revision (append-only: nothing updates or deletes these rows). */
 export const insertRevision = async (db: Executor, revision: NewRevision): Promise<void> => {
-  await db.insert(revisions).values(revision);
+  await revisionInsert(db, revision);
 };
+
+/** The same insert, unsent: for a statement that carries it (`recordActivity`'s `alongside`). */
+export const revisionInsert = (db: Executor, revision: NewRevision) =>
+  db.insert(revisions).values(revision);
 
 /**
  * Newest first: by version (a delete's revision repeats the last version, so the time and the id

@@ -341,6 +341,67 @@ describe('revisions and edit versions (issue 21)', () => {
       const list = dataOf<{ itineraries: { _id: string; version: number }[] }>(back);
       expect(list.itineraries.map((i) => [i._id, i.version])).toEqual([[created._id, 2]]);
     });
+    it('raises the version exactly once per change, whatever the change writes, and never outside one', async () => {
+      const created = await createItinerary(itineraryInput(await ids()));
+      const versionNow = async () =>
+        (
+          await t.database.db
+            .select({ version: itinerariesTable.version, quality: itinerariesTable.qualityIssues })
+            .from(itinerariesTable)
+            .where(eq(itinerariesTable.id, created._id))
+        )[0];
+      expect((await versionNow())?.version).toBe(1);
+      // An update whose quality codes move too (a second UPDATE of the row in the change).
+      const before = (await versionNow())?.quality ?? [];
+      record(
+        await updateItinerary(created._id, {
+          ...itineraryInput(await ids(), { title: created.title }),
+          dailyItinerary: [{ title: 'Day 1', description: 'Arrive in Kochi' }],
+          version: 1,
+        }),
+      );
+      const afterUpdate = await versionNow();
+      expect(afterUpdate?.version).toBe(2);
+      expect(afterUpdate?.quality).not.toEqual(before);
+      // A status toggle, then a gallery change that writes no column of the row.
+      record(
+        await t.app.inject({
+          method: 'PATCH',
+          url: S.toggleItinerary(created._id),
+          headers: { ...asha.headers, 'if-match': '"2"' },
+        }),
+      );
+      expect((await versionNow())?.version).toBe(3);
+      record(
+        await sendForm(
+          t.app,
+          'PATCH',
+          S.itineraryGallery(created._id),
+          [...textParts({ itineraryId: created._id }), imagePart('images', jpeg)],
+          { ...asha.headers, 'if-match': '"3"' },
+        ),
+      );
+      expect((await versionNow())?.version).toBe(4);
+      // A bulk action: once per record.
+      dataOf(
+        await t.app.inject({
+          method: 'POST',
+          url: API_PATHS.bulk,
+          headers: asha.headers,
+          payload: { data: { entity: 'itinerary', action: 'activate', ids: [created._id] } },
+        }),
+      );
+      expect((await versionNow())?.version).toBe(5);
+      // A write outside any change (a sweep, psql) leaves the version alone.
+      await t.database.db
+        .update(itinerariesTable)
+        .set({ qualityVersion: 0 })
+        .where(eq(itinerariesTable.id, created._id));
+      expect((await versionNow())?.version).toBe(5);
+      // Every version has its revision, none skipped.
+      const { revisions } = await historyOf('itinerary', created._id);
+      expect(revisions.map((r) => r.version)).toEqual([5, 4, 3, 2, 1]);
+    });
   });
 
   describe('the other entities', () => {
