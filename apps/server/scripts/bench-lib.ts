@@ -677,6 +677,8 @@ export const startBuiltServer = async ({
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     child.stdout.on('data', (chunk: Buffer) => {
+      // BENCH_SERVER_STDOUT=1: the server's output too (e.g. `--trace-gc` lines).
+      if (process.env.BENCH_SERVER_STDOUT === '1') process.stdout.write(chunk);
       if (chunk.toString().includes('is running at')) resolve();
     });
   });

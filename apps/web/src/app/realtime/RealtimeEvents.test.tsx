@@ -109,8 +109,12 @@ describe('the realtime socket of the signed-in layout', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Service Unavailable' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/service-unavailable');
-    // The page listens on its own socket.
-    expect(sockets.current).not.toBeNull();
+    // The page listens on its own socket, opened by an effect that may run after the heading shows
+    // (under load it did, and the event went to the layout's socket as it closed).
+    await waitFor(() => {
+      expect(sockets.opened).toHaveLength(2);
+    });
+    expect(sockets.current?.listenerCount('service-status')).toBe(1);
     act(() => {
       serverEmit('service-status', { active: true });
     });
@@ -133,6 +137,9 @@ describe('the realtime socket of the signed-in layout', () => {
     stubServer(makeProfile({ permissions: ['dashboard.view'] }));
     const { router } = renderApp('/service-unavailable');
     await screen.findByRole('heading', { name: 'Service Unavailable' });
+    await waitFor(() => {
+      expect(sockets.current?.io.listenerCount('reconnect')).toBe(1);
+    });
     act(() => {
       sockets.current?.io.fire('reconnect');
     });
