@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_ARGS } from '../apps/server/src/node-args.js';
 import { CHROMIUM_LAUNCH } from './chromium.js';
 import {
   E2E_ADMIN,
@@ -28,7 +29,7 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node ../apps/server/dist/main.js`,
+    command: `rm -rf "${E2E_DATA_DIR}" && node ${SERVER_NODE_ARGS.join(' ')} ../apps/server/dist/main.js`,
     url: `${E2E_BASE_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -82,7 +82,7 @@ for i in "${!nodes[@]}"; do
   # Node 1 sends the scheduled notifications too; both could (claims are exactly-once).
   PORT="$p" HOST=127.0.0.1 DATA_DIR="$work/node-$p" TRUST_PROXY=1 \
     PUBLIC_URL="http://127.0.0.1:$port" LOG_LEVEL="${LOG_LEVEL:-info}" \
-    node "$root/apps/server/dist/main.js" 2>&1 | sed -u "s/^/[node $p] /" &
+    node --max-semi-space-size=16 "$root/apps/server/dist/main.js" 2>&1 | sed -u "s/^/[node $p] /" &
   pids+=($!)
 done
 

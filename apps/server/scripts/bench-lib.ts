@@ -23,6 +23,7 @@ import type { ItineraryInputData } from '../src/modules/itineraries/itineraries.
 import * as schema from '../src/db/schema/index.js';
 import { BROTLI_QUALITY, GZIP_LEVEL, brotliParams } from '../src/http/compression.js';
 import { createLimiter } from '../src/media/limit.js';
+import { SERVER_NODE_ARGS } from '../src/node-args.js';
 import {
   SHARP_JOBS,
   VARIANT_WEBP,
@@ -646,7 +647,7 @@ export interface StartedServer {
 }
 
 /**
- * Starts `node apps/server/dist/main.js` on 127.0.0.1:`port` with DATA_DIR `dataDir`, the
+ * Starts `node apps/server/dist/main.js` (with SERVER_NODE_ARGS) on 127.0.0.1:`port` with DATA_DIR `dataDir`, the
  * scheduler off and warnings-only logs (plus `env`), and resolves once it says it is running.
  */
 export const startBuiltServer = async ({
@@ -661,7 +662,7 @@ export const startBuiltServer = async ({
   /** Options for node itself, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
 }): Promise<StartedServer> => {
-  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, serverMain], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

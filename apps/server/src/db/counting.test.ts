@@ -90,6 +90,31 @@ describe('count strategy of the paged lists', () => {
       .where(sql`${countries.name} in ('Counting Kutch', 'Counting Kohima', 'Counting Kolar')`);
   });
 
+  it('reuses the estimate of a whole table for a while, never an exact total', async () => {
+    await makeCountry(database.db, { name: 'Counting Ladakh' });
+    await database.db.execute(sql`analyze countries`);
+    // Limits of this test alone (the reuse is per limit): the 8 countries are "a big table".
+    const limits: CountLimits = { exactCountLimit: 2, exactSearchCountLimit: 2 };
+    const first = await countForList(database.db, countries, undefined, limits);
+    expect(first).toEqual({ n: await total(), exact: false });
+    await makeCountry(database.db, { name: 'Counting Leh' });
+    await database.db.execute(sql`analyze countries`);
+    // Asked again at once: the same estimate.
+    expect(await countForList(database.db, countries, undefined, limits)).toEqual(first);
+    // Another limit is another question; an exact total follows every change.
+    expect(await countForList(database.db, countries, undefined)).toEqual({
+      n: first.n + 1,
+      exact: true,
+    });
+    await database.db
+      .delete(countries)
+      .where(sql`${countries.name} in ('Counting Ladakh', 'Counting Leh')`);
+    expect(await countForList(database.db, countries, undefined)).toEqual({
+      n: first.n - 1,
+      exact: true,
+    });
+  });
+
   it('settles an estimate with what the page shows', () => {
     const estimate = { n: 100, exact: false };
     const window = (page: number) => ({ page, limit: 10 });
