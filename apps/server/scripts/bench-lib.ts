@@ -647,8 +647,9 @@ export interface StartedServer {
 }
 
 /**
- * Starts `node apps/server/dist/main.js` (with SERVER_NODE_ARGS) on 127.0.0.1:`port` with DATA_DIR `dataDir`, the
- * scheduler off and warnings-only logs (plus `env`), and resolves once it says it is running.
+ * Starts `node apps/server/dist/main.js` (with SERVER_NODE_ARGS) on 127.0.0.1:`port` with
+ * DATA_DIR `dataDir`, the scheduler off and warnings-only logs (plus `env`), and resolves once it
+ * says it is running.
  */
 export const startBuiltServer = async ({
   dataDir,

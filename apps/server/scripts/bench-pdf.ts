@@ -20,8 +20,8 @@
  *    load beside the bench on a shared machine does not change much, unlike the latencies.
  *
  * RUNS=n changes the count; PDF_OUT=/tmp/itinerary.pdf keeps the first PDF to look at;
- * BENCH_SERVER_NODE_ARGS passes options to the server's node (e.g. `--cpu-prof`); BENCH_SERVER_STDOUT=1
- * forwards the server's output (e.g. with `--trace-gc`).
+ * BENCH_SERVER_NODE_ARGS passes options to the server's node (e.g. `--cpu-prof`);
+ * BENCH_SERVER_STDOUT=1 forwards the server's output (e.g. with `--trace-gc`).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

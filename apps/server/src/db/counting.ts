@@ -122,7 +122,7 @@ const unfilteredTotal = (db: Executor, table: PgTable, name: string) => {
 };
 
 /** How long this process reuses a count that is a planner estimate (exact ones never are). */
-export const ESTIMATE_REUSE_MS = 10_000;
+const ESTIMATE_REUSE_MS = 10_000;
 /** Per database (a transaction is its own) and key. */
 const estimates = new WeakMap<Executor, Map<unknown, { n: number; until: number }>>();
 
