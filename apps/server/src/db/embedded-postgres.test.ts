@@ -54,7 +54,7 @@ beforeAll(async () => {
   bin = found;
 });
 afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('the embedded PostgreSQL', () => {

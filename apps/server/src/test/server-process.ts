@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedPaths, isAlive } from '../db/embedded-postgres.js';
 import { freePort } from '../lib/free-port.js';
 
 export { freePort };
@@ -40,7 +41,10 @@ export interface ServerProcess {
   signal: (name: NodeJS.Signals) => void;
   /** Resolves once /api/ready answers 200. */
   ready: (timeoutMs?: number) => Promise<void>;
-  /** Kills it (if still running) and removes its data dir. */
+  /**
+   * Kills it (if still running), waits for it and for the postmaster of its embedded database to
+   * be gone, and removes its data dir.
+   */
   dispose: () => Promise<void>;
 }
 
@@ -84,8 +88,20 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
       }, timeoutMs);
     },
     dispose: async () => {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      // The postmaster outlives a killed server by up to its watchdog's tick, writing into the
+      // data dir meanwhile: removing it before then fails with ENOTEMPTY.
+      const postmaster = await readFile(
+        join(embeddedPaths(dataDir).cluster, 'postmaster.pid'),
+        'utf8',
+      )
+        .then((text) => Number.parseInt(text.split('\n')[0] ?? '', 10))
+        .catch(() => undefined);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+      if (postmaster !== undefined) {
+        await until(async () => (isAlive(postmaster) ? undefined : true), 30_000);
+      }
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 };
