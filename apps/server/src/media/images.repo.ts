@@ -38,23 +38,43 @@ export type ShownImage = Pick<
   | 'crops'
 >;
 
+/** One image row (`alias`) as the JSON of a {@link ShownImage}. */
+const shownImageJson = (alias: string): SQL =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'fileKey', ${alias}.file_key,
+    'altText', ${alias}.alt_text, 'sortOrder', ${alias}.sort_order, 'mimeType', ${alias}.mime_type,
+    'width', ${alias}.width, 'height', ${alias}.height, 'bytes', ${alias}.bytes,
+    'placeholder', ${alias}.placeholder, 'variants', ${alias}.variants, 'focalX', ${alias}.focal_x,
+    'focalY', ${alias}.focal_y, 'crops', ${alias}.crops)`);
+
 /**
  * The first image (by sort order) of an owner, as a JSON sub-select: a column of the caller's own
- * query, answered from `images_owner_idx` (no extra query per row or page). `ownerId` is the
+ * query, answered from `images_owner_order_idx` (no extra query per row or page). `ownerId` is the
  * owner's id column (or any SQL). Read it back with {@link shownImage}.
  */
 export const firstImageSql = (ownerType: ImageOwnerType, ownerId: SQLWrapper): SQL =>
-  sql`(select json_build_object('id', fi.id, 'fileKey', fi.file_key, 'altText', fi.alt_text,
-    'sortOrder', fi.sort_order, 'mimeType', fi.mime_type, 'width', fi.width, 'height', fi.height,
-    'bytes', fi.bytes, 'placeholder', fi.placeholder, 'variants', fi.variants,
-    'focalX', fi.focal_x, 'focalY', fi.focal_y, 'crops', fi.crops)
+  sql`(select ${shownImageJson('fi')}
     from images fi where fi.owner_type = ${sql.raw(`'${ownerType}'`)} and fi.owner_id = ${ownerId}
     order by fi.sort_order, fi.id limit 1)`;
+
+/**
+ * All images of an owner in display order, as a JSON array sub-select (`[]` for none): like
+ * {@link firstImageSql}, a column of the caller's query, so a page's galleries cost no round trip
+ * of their own. Read it back with {@link shownImages}.
+ */
+export const imagesSql = (ownerType: ImageOwnerType, ownerId: SQLWrapper): SQL =>
+  sql`(select coalesce(json_agg(${shownImageJson('gi')} order by gi.sort_order, gi.id), '[]')
+    from images gi where gi.owner_type = ${sql.raw(`'${ownerType}'`)} and gi.owner_id = ${ownerId})`;
 
 /** A {@link firstImageSql} value as the driver answers it (parsed JSON, or its text). */
 export const shownImage = (value: unknown): ShownImage | null => {
   if (value === null || value === undefined) return null;
   return (typeof value === 'string' ? JSON.parse(value) : value) as ShownImage;
+};
+
+/** An {@link imagesSql} value as the driver answers it (parsed JSON, or its text). */
+export const shownImages = (value: unknown): ShownImage[] => {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ShownImage[];
 };
 
 export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>

@@ -52,7 +52,9 @@ export const images = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('images_owner_idx').on(t.ownerType, t.ownerId, t.sortOrder),
+    // An owner's images in display order, ties by id: a first image (`firstImageSql`) is read
+    // off the index without a sort.
+    index('images_owner_order_idx').on(t.ownerType, t.ownerId, t.sortOrder, t.id),
     // All of one record's images, whatever their kind (the audit's and a restore's loads).
     index('images_owner_id_idx').on(t.ownerId),
     check(

@@ -78,7 +78,7 @@ export const countPublicWithoutSeo = async (db: Executor) => {
 };
 
 /**
- * Itineraries with at least one gallery image: distinct owners in the `images_owner_idx` index
+ * Itineraries with at least one gallery image: distinct owners in the `images_owner_order_idx` index
  * (index-only). Gallery rows never outlive their itinerary (the delete removes them in its
  * transaction), so "without gallery" = all itineraries − these; no anti-join over the table.
  */

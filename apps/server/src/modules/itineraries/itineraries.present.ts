@@ -5,7 +5,6 @@ import {
   type Itinerary,
 } from '@safarnama/contract';
 import { presentImage } from '../../media/images.present.js';
-import type { ImageRow } from '../../media/images.repo.js';
 import type { StorageDriver } from '../../media/storage.js';
 import type { DayPlaceRow, ItineraryWithNames } from './itineraries.repo.js';
 import { fromPriceOf, gstOf, presentDay } from './itineraries.builder.js';
@@ -24,8 +23,8 @@ export const presentItinerary = (
     placeName,
     libraryTitle,
     libraryCover,
+    gallery,
   }: ItineraryWithNames,
-  gallery: readonly ImageRow[],
   storage: StorageDriver,
   /** The places the days name (itineraries.builder.ts `dayPlacesOf`). */
   placesById: ReadonlyMap<string, DayPlaceRow>,

@@ -25,12 +25,7 @@ import type { FormReader } from '../../http/multipart.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { createGallery } from '../../media/gallery.js';
 import { withStoredFiles } from '../../media/files.js';
-import {
-  groupByOwner,
-  insertImages,
-  listImagesOf,
-  type ImageRow,
-} from '../../media/images.repo.js';
+import { insertImages, listImagesOf } from '../../media/images.repo.js';
 import type { ImagePipeline, StoredImage } from '../../media/pipeline.js';
 import type { StorageDriver } from '../../media/storage.js';
 import { checkHierarchy, guardWrite } from '../geography/hierarchy.js';
@@ -96,25 +91,15 @@ export const createItineraryService = ({
   );
 
   /**
-   * Rows with their galleries and their days' places: one images query and one places query for
-   * the whole page.
+   * Rows (their galleries came in the same query) with their days' places: one places query for
+   * the whole page, none when no day names a place.
    */
   const present = async (rows: ItineraryWithNames[]): Promise<Itinerary[]> => {
-    const [galleryRows, placesById] = await Promise.all([
-      listImagesOf(
-        db,
-        GALLERY,
-        rows.map((r) => r.itinerary.id),
-      ),
-      dayPlacesOf(
-        db,
-        rows.map((r) => r.itinerary.dailyItinerary),
-      ),
-    ]);
-    const galleries = groupByOwner(galleryRows);
-    return rows.map((row) =>
-      presentItinerary(row, galleries.get(row.itinerary.id) ?? [], storage, placesById),
+    const placesById = await dayPlacesOf(
+      db,
+      rows.map((r) => r.itinerary.dailyItinerary),
     );
+    return rows.map((row) => presentItinerary(row, storage, placesById));
   };
 
   const get = async (rawId: string): Promise<Itinerary> => {
@@ -124,18 +109,6 @@ export const createItineraryService = ({
     const [itinerary] = await present([row]);
     if (!itinerary) throw notFound();
     return itinerary;
-  };
-
-  /** The answer after a gallery change: the record with the gallery the change left. */
-  const withGallery = async (id: string, images: ImageRow[]): Promise<Itinerary> => {
-    const row = await findItinerary(db, id);
-    if (!row) throw notFound();
-    return presentItinerary(
-      row,
-      images,
-      storage,
-      await dayPlacesOf(db, [row.itinerary.dailyItinerary]),
-    );
   };
 
   /**
@@ -316,7 +289,7 @@ export const createItineraryService = ({
     const id = asUuid(rawId);
     // Checked before the upload is read: no image work for an itinerary that does not exist.
     if (!id || !(await itineraryExists(db, id))) throw notFound();
-    const added = await gallery.append(
+    await gallery.append(
       read,
       {
         text: [FIELDS.itineraryId],
@@ -332,7 +305,7 @@ export const createItineraryService = ({
       },
       log,
     );
-    return withGallery(id, added.gallery);
+    return get(id); // with the gallery the change left
   };
 
   /**
@@ -347,14 +320,14 @@ export const createItineraryService = ({
   ): Promise<Itinerary> => {
     const id = asUuid(rawId);
     if (!id) throw notFound();
-    const images = await gallery.remove(
+    await gallery.remove(
       id,
       [rawImageId],
       { notFound: M.imageNotFound },
       log,
       usage?.guard(force, id),
     );
-    return withGallery(id, images);
+    return get(id);
   };
 
   /**
