@@ -72,9 +72,10 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(null)); // never spawned: no 'exit' follows
+  });
   return {
     base,
     dataDir,
@@ -89,17 +90,17 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
     },
     dispose: async () => {
       // The postmaster outlives a killed server by up to its watchdog's tick, writing into the
-      // data dir meanwhile: removing it before then fails with ENOTEMPTY.
-      const postmaster = await readFile(
-        join(embeddedPaths(dataDir).cluster, 'postmaster.pid'),
-        'utf8',
-      )
-        .then((text) => Number.parseInt(text.split('\n')[0] ?? '', 10))
-        .catch(() => undefined);
+      // data dir meanwhile: removing it before then fails with ENOTEMPTY. Its pid is read before
+      // the kill and again after the exit (a server killed while starting may start it late).
+      const postmasterPid = () =>
+        readFile(join(embeddedPaths(dataDir).cluster, 'postmaster.pid'), 'utf8')
+          .then((text) => Number.parseInt(text.split('\n')[0] ?? '', 10))
+          .catch(() => undefined);
+      const before = await postmasterPid();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
-      if (postmaster !== undefined) {
-        await until(async () => (isAlive(postmaster) ? undefined : true), 30_000);
+      for (const pid of new Set([before, await postmasterPid()])) {
+        if (pid !== undefined) await until(async () => (isAlive(pid) ? undefined : true), 30_000);
       }
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },

@@ -136,8 +136,9 @@ const limitAndOffset = { limit: sql.placeholder('limit'), offset: sql.placeholde
 const searchMatches = sql`${itineraries.searchText} like lower(${sql.placeholder('pattern')})`;
 /**
  * The four pages, each built once (db/prepared.ts). Unfiltered and by place they are named
- * prepared statements: their best plan (walk the `(created_at, id)` or `(place_id, created_at,
- * id)` btree) does not depend on the values, so a generic plan is as good as a custom one.
+ * prepared statements (parsed once per connection); their best plan walks the `(created_at, id)`
+ * or `(place_id, created_at, id)` btree. With the LIMIT and OFFSET as parameters PostgreSQL
+ * still plans every run (see `FIRST_PAGE_ROWS`); the first page has statements of its own.
  *
  * A search is sent unnamed (`prepare('')`), so PostgreSQL plans it for its own term every time.
  * After five runs of a named statement PostgreSQL may switch to a generic plan, and for an
@@ -182,7 +183,8 @@ const pageWhere = (kind: keyof typeof PAGES, flags: PageFlags) =>
 /**
  * The rows of the page every list opens on: the first, at the list's own size (`PAGE_SIZE` and
  * `lookAhead`'s row after it). Unfiltered or by place it is a statement of its own with its LIMIT
- * written in and no OFFSET: PostgreSQL then caches its plan and stops planning it. With
+ * written in and no OFFSET: PostgreSQL then caches its plan (at once without parameters; after
+ * at most five planned runs when the place or the publishable flag's values are bound). With
  * `limit $1 offset $2` the generic plan assumes a tenth of the table (hash join, 13 ms at 100k
  * rows), so PostgreSQL keeps planning each run for its values: ~0.35 of the page's ~0.75 ms of
  * PostgreSQL's CPU at 100k rows, measured.

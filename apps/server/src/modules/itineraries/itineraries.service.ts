@@ -113,7 +113,8 @@ export const createItineraryService = ({
 
   /**
    * A page and its total (`db/counting.ts`): never a scan of the whole table; the page's rows,
-   * their names and library from one query, their galleries from one more.
+   * their names, library and galleries from one query, the days' places from one more when a day
+   * names a place.
    */
   const list = async (query: ItineraryListQueryData) => {
     const filter: ItineraryFilter = {
