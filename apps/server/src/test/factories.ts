@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, type LoginRequest, type PermissionKey } from '@safarnama/contract';
 import type { Database } from '../db/client.js';
-import { countries, places, states } from '../db/schema/index.js';
+import { countries, images, places, states } from '../db/schema/index.js';
 import type { PasswordHasher } from '../lib/password.js';
+import type { NewImage } from '../media/images.repo.js';
 import { insertAdmin, type AdminRow } from '../modules/admins/admins.repo.js';
 import { insertUserType, type UserTypeRow } from '../modules/roles/roles.repo.js';
 import { body } from './harness.js';
@@ -147,4 +148,28 @@ export const makeGeography = async (db: Database) => {
   const state = await makeState(db, country.id);
   const place = await makePlace(db, { countryId: country.id, stateId: state.id });
   return { country, state, place };
+};
+
+/**
+ * An `images` row with no stored file behind it: for tests of what reads the rows alone (lists,
+ * counts, covers, galleries in a page). A 40×30 JPEG of 1000 bytes unless `values` say otherwise.
+ */
+export const makeImageRow = async (
+  db: Database,
+  values: Pick<NewImage, 'ownerType' | 'ownerId' | 'sortOrder'> & Partial<NewImage>,
+) => {
+  const [row] = await db
+    .insert(images)
+    .values({
+      fileKey: `images/2026/01/${unique()}.jpg`,
+      mimeType: 'image/jpeg',
+      width: 40,
+      height: 30,
+      bytes: 1000,
+      placeholder: '#808080',
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('insert image returned nothing');
+  return row;
 };

@@ -13,13 +13,19 @@ import {
   homepageDestinations,
   homepagePackages,
   imageLibraries,
-  images,
   itineraries,
   placeBlogs,
   placeDetails,
 } from '../../db/schema/index.js';
 import { errorOf, record } from '../../test/api.js';
-import { loginAs, makeAdmin, makeCountry, makePlace, makeState } from '../../test/factories.js';
+import {
+  loginAs,
+  makeAdmin,
+  makeCountry,
+  makeImageRow,
+  makePlace,
+  makeState,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 type Place = Awaited<ReturnType<typeof makePlace>>;
@@ -27,19 +33,7 @@ type Place = Awaited<ReturnType<typeof makePlace>>;
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
 
 const addImages = async (db: Database, ownerType: string, ownerId: string, n: number) => {
-  for (let i = 0; i < n; i++) {
-    await db.insert(images).values({
-      ownerType,
-      ownerId,
-      fileKey: `images/2026/01/${ownerId}-${i}.jpg`,
-      mimeType: 'image/jpeg',
-      width: 10,
-      height: 10,
-      bytes: 1000,
-      placeholder: '#808080',
-      sortOrder: i,
-    });
-  }
+  for (let i = 0; i < n; i++) await makeImageRow(db, { ownerType, ownerId, sortOrder: i });
 };
 
 const addItinerary = async (

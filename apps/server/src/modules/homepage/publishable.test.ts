@@ -12,9 +12,16 @@ import {
   type HomepageSettings,
 } from '@safarnama/contract';
 import type { Database } from '../../db/client.js';
-import { images, itineraries, placeBlogs, places, states } from '../../db/schema/index.js';
+import { itineraries, placeBlogs, places, states } from '../../db/schema/index.js';
 import { dataOf, errorOf, record } from '../../test/api.js';
-import { loginAs, makeAdmin, makeCountry, makePlace, makeState } from '../../test/factories.js';
+import {
+  loginAs,
+  makeAdmin,
+  makeCountry,
+  makeImageRow,
+  makePlace,
+  makeState,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { insertLibrary } from '../image-libraries/image-libraries.repo.js';
 
@@ -27,25 +34,8 @@ const S = API_PATHS.service;
 type Headers = Record<string, string>;
 const unique = () => randomBytes(4).toString('hex');
 
-const addImage = async (db: Database, ownerType: string, ownerId: string, sortOrder: number) => {
-  const [row] = await db
-    .insert(images)
-    .values({
-      ownerType,
-      ownerId,
-      fileKey: `images/2026/01/${unique()}.jpg`,
-      mimeType: 'image/jpeg',
-      width: 40,
-      height: 30,
-      bytes: 1000,
-      placeholder: '#808080',
-      altText: `alt ${unique()}`,
-      sortOrder,
-    })
-    .returning();
-  if (!row) throw new Error('image');
-  return row;
-};
+const addImage = (db: Database, ownerType: string, ownerId: string, sortOrder: number) =>
+  makeImageRow(db, { ownerType, ownerId, sortOrder, altText: `alt ${unique()}` });
 
 describe('publishable items (issue 20)', () => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '@safarnama/contract';
 import { rowsOf, type DatabaseHandle, type Executor } from '../../db/client.js';
-import { images, itineraries } from '../../db/schema/index.js';
-import { makeCountry, makePlace, makeState } from '../../test/factories.js';
+import { itineraries } from '../../db/schema/index.js';
+import { makeCountry, makeImageRow, makePlace, makeState } from '../../test/factories.js';
 import { openTestDatabase } from '../../test/harness.js';
 import { listItineraryPage, type ItineraryFilter } from './itineraries.repo.js';
 
@@ -49,15 +49,9 @@ describe('the itinerary list page statements', () => {
       if (n >= 38) {
         // Inserted out of display order: the column must answer them by sort order, then id.
         for (const sortOrder of [2, 0, 1]) {
-          await db.insert(images).values({
+          await makeImageRow(db, {
             ownerType: 'itinerary-gallery',
             ownerId: row.id,
-            fileKey: `images/2026/01/${unique()}.jpg`,
-            mimeType: 'image/jpeg',
-            width: 40,
-            height: 30,
-            bytes: 1000,
-            placeholder: '#808080',
             altText: `shot ${String(sortOrder)}`,
             sortOrder,
           });
