@@ -65,25 +65,26 @@ export const imagesSql = (ownerType: ImageOwnerType, ownerId: SQLWrapper): SQL =
   sql`(select coalesce(json_agg(${shownImageJson('gi')} order by gi.sort_order, gi.id), '[]')
     from images gi where gi.owner_type = ${sql.raw(`'${ownerType}'`)} and gi.owner_id = ${ownerId})`;
 
-/** A {@link firstImageSql} value as the driver answers it (parsed JSON, or its text). */
-export const shownImage = (value: unknown): ShownImage | null => {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as ShownImage;
-};
+/** A JSON column as the driver answers it: parsed (node-postgres) or its text; null for none. */
+const jsonColumn = (value: unknown): unknown =>
+  value === null || value === undefined
+    ? null
+    : typeof value === 'string'
+      ? JSON.parse(value)
+      : value;
 
-/** An {@link imagesSql} value as the driver answers it (parsed JSON, or its text). */
-export const shownImages = (value: unknown): ShownImage[] => {
-  if (value === null || value === undefined) return [];
-  return (typeof value === 'string' ? JSON.parse(value) : value) as ShownImage[];
-};
+/** A {@link firstImageSql} value. */
+export const shownImage = (value: unknown) => jsonColumn(value) as ShownImage | null;
+
+/** An {@link imagesSql} value. */
+export const shownImages = (value: unknown) => (jsonColumn(value) ?? []) as ShownImage[];
 
 export const insertImages = async (db: Executor, rows: NewImage[]): Promise<ImageRow[]> =>
   rows.length === 0 ? [] : db.insert(images).values(rows).returning();
 
-/** Images of these owners, each owner's in display order. */
 /**
  * Images of one owner type for these owners, in order: a page's pictures in one query (a reused
- * prepared statement, db/prepared.ts: every list page runs it).
+ * prepared statement, db/prepared.ts: the library, blog and geography pages run it).
  */
 const imagesOfOwners = (db: Executor) =>
   db
