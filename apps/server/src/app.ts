@@ -7,7 +7,7 @@ import Fastify, {
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { API_PATHS } from '@safarnama/contract';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ import { registerDocs } from './http/docs.js';
 import { installErrorHandler, loggableError } from './http/error-handler.js';
 import { NotFound, RateLimited } from './http/errors.js';
 import { RequestLogController } from './http/logging.js';
+import { responseSerializerCompiler } from './http/serializer.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
 import { initialAdminFilePath } from './modules/identity/initial-admin-file.js';
@@ -301,7 +302,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('routeTable', recordRoutes(app));
   app.decorateRequest('auth', null);
   // Storage faults of the database (http/error-handler.ts) make /api/ready fail for a while.

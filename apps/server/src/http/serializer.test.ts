@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler as providerSerializerCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z, type ZodType } from 'zod';
+import { API_PATHS, envelopeSchema, itineraryListSchema } from '@safarnama/contract';
+import { makeGeography } from '../test/factories.js';
+import { body, createTestApp, type TestApp } from '../test/harness.js';
+import { signedInWith } from '../test/manage.js';
+import { responseSerializerCompiler } from './serializer.js';
+
+const S = API_PATHS.service;
+const answer = envelopeSchema(z.object({ name: z.string().max(20), count: z.number().int() }));
+const compile = (schema: ZodType) =>
+  responseSerializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' });
+
+/** Every zod node a schema reaches (objects, arrays, unions, wrappers, pipes, lazies). */
+const nodesOf = (root: unknown): { type: string }[] => {
+  const seen = new Set<unknown>();
+  const defs: { type: string }[] = [];
+  const visit = (schema: unknown) => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema) || !('_zod' in schema)) return;
+    seen.add(schema);
+    const def = (schema as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+    defs.push(def);
+    const shape = def.shape as Record<string, unknown> | undefined;
+    for (const child of Object.values(shape ?? {})) visit(child);
+    for (const key of [
+      'element',
+      'innerType',
+      'in',
+      'out',
+      'keyType',
+      'valueType',
+      'left',
+      'right',
+    ])
+      visit(def[key]);
+    for (const key of ['options', 'items'])
+      for (const child of (def[key] as unknown[]) ?? []) visit(child);
+    if (def.type === 'lazy') visit((def.getter as () => unknown)());
+  };
+  visit(root);
+  return defs;
+};
+
+describe('the answer serializer', () => {
+  it('strips what the response schema does not declare', () => {
+    const text = compile(answer)({
+      status: 200,
+      success: true,
+      message: 'OK',
+      data: { name: 'Goa', count: 3, passwordHash: '$argon2id$secret', totpSecretEnc: 'x' },
+    });
+    expect(JSON.parse(text)).toEqual({
+      status: 200,
+      success: true,
+      message: 'OK',
+      data: { name: 'Goa', count: 3 },
+    });
+    expect(text).not.toContain('secret');
+  });
+
+  it('refuses an answer its schema does not match (a logged 500, nothing of it sent)', async () => {
+    const t = await createTestApp({
+      routes: [
+        async (app: FastifyInstance) => {
+          app.get(
+            '/api/test/mismatch',
+            { config: { access: 'public' }, schema: { response: { 200: answer } } },
+            async () => ({
+              status: 200,
+              success: true,
+              message: 'OK',
+              data: { name: 'a name far longer than twenty', count: 1.5, secret: 'hidden' },
+            }),
+          );
+        },
+      ],
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/mismatch' });
+      expect(res.statusCode).toBe(500);
+      expect(body(res)).toMatchObject({ success: false, message: 'Internal server error' });
+      expect(res.body).not.toContain('hidden');
+      expect(res.body).not.toContain('twenty');
+      expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  describe('on the real routes', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('no response schema has a transform (a forward parse is then what encoding gave)', () => {
+      const withTransform = t.app.routeTable.flatMap((route) => {
+        const response = (route.options.schema?.response ?? {}) as Record<string, unknown>;
+        return Object.entries(response)
+          .filter(([, schema]) => nodesOf(schema).some((def) => def.type === 'transform'))
+          .map(([status]) => `${route.method} ${route.url} ${status}`);
+      });
+      expect(withTransform).toEqual([]);
+      // The walk does see a transform where there is one.
+      expect(
+        nodesOf(z.object({ a: z.array(z.string().transform(Number)) })).map((d) => d.type),
+      ).toContain('transform');
+    });
+
+    it("writes the itinerary list exactly as the type provider's own serializer did", async () => {
+      const { headers } = await signedInWith(t.database.db, t.hasher, 'super');
+      const { country, state, place } = await makeGeography(t.database.db);
+      for (const title of ['Kerala backwaters', 'Ladakh high passes']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: S.createItinerary,
+          headers,
+          payload: {
+            data: {
+              title,
+              duration: '5 Days / 4 Nights',
+              languages: ['English', 'Hindi'],
+              countryId: country.id,
+              stateId: state.id,
+              placeId: place.id,
+              months: ['OCT', 'NOV'],
+              highlights: ['Houseboat night'],
+              dailyItinerary: [{ title: 'Arrive', description: 'Check in', meals: ['dinner'] }],
+              faqs: [{ question: 'Is it safe?', answer: 'Yes' }],
+              priceBands: [
+                { months: ['OCT'], minGroupSize: 1, maxGroupSize: 4, pricePerPerson: 125000 },
+              ],
+            },
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${S.listItineraries}?page=1`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data: unknown = JSON.parse(res.body);
+      const schema = envelopeSchema(itineraryListSchema);
+      const theirs = providerSerializerCompiler({ schema, method: 'GET', url: S.listItineraries });
+      expect(compile(schema)(data)).toBe(theirs(data));
+      expect(compile(schema)(data)).toBe(res.body);
+    });
+  });
+});
