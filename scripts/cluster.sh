@@ -79,8 +79,9 @@ for i in "${!nodes[@]}"; do
   p="${nodes[$i]}"
   mkdir -p "$work/node-$p"
   ln -sfn "$work/shared" "$work/node-$p/uploads"
-  # Node 1 sends the scheduled notifications too; both could (claims are exactly-once).
-  PORT="$p" HOST=127.0.0.1 DATA_DIR="$work/node-$p" TRUST_PROXY=1 \
+  # Node 1 sends the scheduled notifications too; both could (claims are exactly-once). One
+  # process each (SERVER_WORKERS=1): the point here is two nodes behind a balancer.
+  SERVER_WORKERS="${SERVER_WORKERS:-1}" PORT="$p" HOST=127.0.0.1 DATA_DIR="$work/node-$p" TRUST_PROXY=1 \
     PUBLIC_URL="http://127.0.0.1:$port" LOG_LEVEL="${LOG_LEVEL:-info}" \
     node --max-semi-space-size=16 "$root/apps/server/dist/main.js" 2>&1 | sed -u "s/^/[node $p] /" &
   pids+=($!)

@@ -84,6 +84,7 @@ import {
 } from './bench-revisions.js';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../src/http/compression.js';
 import { IMAGE_PROCESS_IDLE_MS } from '../src/media/image-process.js';
+import { workerCount } from '../src/ops/workers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -716,6 +717,12 @@ const main = async () => {
         loadBefore: loadBefore.map(round1),
         loadAfter: loadAfter.map(round1),
       },
+      serverWorkers: workerCount(
+        process.env.SERVER_WORKERS && process.env.SERVER_WORKERS !== 'auto'
+          ? Number(process.env.SERVER_WORKERS)
+          : 'auto',
+        DB === 'pglite' ? 'pglite' : 'postgres',
+      ),
       scenarios: measured,
       memory,
       memoryAfterUploads,
@@ -879,6 +886,8 @@ interface BenchRun {
     loadBefore: number[];
     loadAfter: number[];
   };
+  /** HTTP worker processes the server ran (SERVER_WORKERS; older runs: absent, one). */
+  serverWorkers?: number;
   scenarios: Measured[];
   /** The server and its database processes at the end of the scenarios (older runs: absent). */
   memory?: ReturnType<typeof processTreeMemory>;
@@ -904,7 +913,9 @@ const renderRun = (run: BenchRun) => {
     '',
     `Run ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ` +
       `${m.memoryGiB} GiB, ${m.os}, Node ${m.node}. Load average (1/5/15 min) ${m.loadBefore.join(' / ')} ` +
-      `before, ${m.loadAfter.join(' / ')} after. Data set seeded in ${run.seedSeconds} s. Each ` +
+      `before, ${m.loadAfter.join(' / ')} after. The server ran ${run.serverWorkers ?? 1} HTTP ` +
+      `worker process${(run.serverWorkers ?? 1) > 1 ? 'es' : ''} (SERVER_WORKERS). ` +
+      `Data set seeded in ${run.seedSeconds} s. Each ` +
       `scenario: autocannon for ${run.durationSeconds} s at ${run.connections} connections (unless ` +
       `stated) after a ${WARMUP_S} s warm-up; latencies in ms over every response; "÷ ref" = p95 over ` +
       `the p95 of \`/api/health\` at the same concurrency in the same run.`,

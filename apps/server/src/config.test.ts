@@ -159,6 +159,14 @@ describe('config', () => {
       maintenanceTimeoutMs: 1_800_000,
       embedded: 'auto',
     });
+    expect(loadConfig({ DATA_DIR: env.DATA_DIR }).workers).toBe('auto');
+    expect(loadConfig({ DATA_DIR: env.DATA_DIR, SERVER_WORKERS: ' 3 ' }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: env.DATA_DIR, SERVER_WORKERS: 'AUTO' }).workers).toBe('auto');
+    for (const bad of ['0', '65', 'two', '1.5', '-1']) {
+      expect(() => loadConfig({ DATA_DIR: env.DATA_DIR, SERVER_WORKERS: bad }), bad).toThrow(
+        /SERVER_WORKERS: must be auto or a whole number from 1 to 64/,
+      );
+    }
     expect(loadConfig({ DATA_DIR: env.DATA_DIR, EMBEDDED_DB: 'pglite' }).db.embedded).toBe(
       'pglite',
     );

@@ -220,6 +220,23 @@ const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 1 to 1000000')
       .default(600),
   ),
+  /**
+   * HTTP worker processes on PostgreSQL (ops/workers.ts): `auto` (default) one per core, at most
+   * four; 1 serves from the one process. PGlite always runs in one process.
+   */
+  SERVER_WORKERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(
+        (v) => v === 'auto' || (/^\d{1,2}$/u.test(v) && Number(v) >= 1 && Number(v) <= 64),
+        'must be auto or a whole number from 1 to 64',
+      )
+      .transform((v): 'auto' | number => (v === 'auto' ? 'auto' : Number(v)))
+      .default('auto'),
+  ),
   /** API calls running at once before new ones answer 503 + Retry-After (http/drain.ts). */
   API_MAX_IN_FLIGHT: z.preprocess(
     emptyToUndefined,
@@ -324,6 +341,8 @@ export interface Config {
   mapTileUrl: string | null;
   /** API calls running at once before new ones are turned away (API_MAX_IN_FLIGHT, 256). */
   apiMaxInFlight: number;
+  /** HTTP worker processes (SERVER_WORKERS): `auto` or a count (ops/workers.ts). */
+  workers: 'auto' | number;
   /** Requests per minute per client IP on /api (API_RATE_LIMIT_MAX, default 600). */
   apiRateLimitMax: number;
   /** SIGTERM: running requests get this long before they are cut (SHUTDOWN_DRAIN_MS, 7 s). */
@@ -472,6 +491,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     s3: s3Options(e),
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     apiMaxInFlight: e.API_MAX_IN_FLIGHT,
+    workers: e.SERVER_WORKERS,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     db: {

@@ -1,11 +1,14 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
 import { openDatabase } from './db/open-database.js';
-import { createPasswordHasher } from './lib/password.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
 import { openStorage } from './media/open-storage.js';
 import { waitForDatabase } from './ops/startup.js';
+import { reportReady, startWorkers, workerCount, workerIndex } from './ops/workers.js';
 import { ensureFirstSuperAdmin, type FirstAdminResult } from './modules/admins/admins.bootstrap.js';
 import { initialAdminFilePath, initialAdminText } from './modules/identity/initial-admin-file.js';
 
@@ -21,8 +24,9 @@ const frame = (lines: string[]) => {
 const signInUrl = (config: Config) => `${config.publicUrl}/login`;
 
 /** The start banner: the URL and, on the first start, the first super admin's credentials. */
-const banner = (config: Config, first: FirstAdminResult) => {
+const banner = (config: Config, first: FirstAdminResult, workers = 1) => {
   const lines = [`Safarnama back-office is running at ${config.publicUrl}`];
+  if (workers > 1) lines.push(`(${workers} server processes on ${config.host}:${config.port})`);
   if (first.note) {
     // The same text as DATA_DIR/initial-admin.txt.
     lines.push('', ...initialAdminText(first.note).trimEnd().split('\n'));
@@ -44,10 +48,13 @@ const banner = (config: Config, first: FirstAdminResult) => {
   return frame(lines);
 };
 
-const main = async () => {
-  let config: Config;
+const say = (line: string) => {
+  process.stderr.write(`${line}\n`);
+};
+
+const readConfig = (): Config => {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -55,32 +62,36 @@ const main = async () => {
     }
     throw err;
   }
+};
 
+/** The database of DATABASE_URL or the embedded one; an unreachable one is waited for. */
+const openAndWait = async (config: Config): Promise<DatabaseHandle> => {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onError: (err) => process.stderr.write(`database connection error: ${err.message}\n`),
-    say: (line) => process.stderr.write(`${line}\n`),
+    onError: (err) => say(`database connection error: ${err.message}`),
+    say,
     embedded: config.db.embedded,
     serverPort: config.port,
     queryTimeoutMs: config.db.queryTimeoutMs,
     maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
   });
   // An unreachable database is waited for (with a stand-in answering 503 on the port).
-  await waitForDatabase(database, {
-    port: config.port,
-    host: config.host,
-    say: (line) => process.stderr.write(`${line}\n`),
-  });
-  await database.migrate();
-  const hasher = createPasswordHasher();
-  const first = await ensureFirstSuperAdmin(database.db, hasher, {
-    email: config.adminEmail,
-    password: config.adminPassword,
-    noteFile: initialAdminFilePath(config.dataDir),
-    signInUrl: signInUrl(config),
-  });
+  await waitForDatabase(database, { port: config.port, host: config.host, say });
+  return database;
+};
 
+/**
+ * One whole server on `database`: the app and its listener, and with `background` the schedulers
+ * and the start's background sweeps (one process runs those: the only one, or worker 1).
+ * SIGTERM / SIGINT drain and stop it; so does the primary going away, for a worker.
+ */
+const serve = async (
+  config: Config,
+  database: DatabaseHandle,
+  hasher: PasswordHasher,
+  { background }: { background: boolean },
+) => {
   const storage = await openStorage(config);
   const app = await buildApp({
     config: { ...config, outboxDir: join(config.dataDir, 'outbox') },
@@ -94,18 +105,21 @@ const main = async () => {
   // Web push: the VAPID key pair exists from the first start on (generated and stored once).
   await app.services.push.publicKey();
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(banner(config, first));
-  // The marketing poller (SCHEDULER_INTERVAL_MS, 0 = this node sends nothing); app.close() stops it.
-  if (config.schedulerIntervalMs > 0) {
-    app.services.marketing.scheduler.start();
-    // Scheduled publishing (issue 21): publishes, unpublishes and homepage lineups.
-    app.services.schedule.scheduler.start();
+  if (background) {
+    // The marketing poller (SCHEDULER_INTERVAL_MS, 0 = this node sends nothing); app.close()
+    // stops it.
+    if (config.schedulerIntervalMs > 0) {
+      app.services.marketing.scheduler.start();
+      // Scheduled publishing (issue 21): publishes, unpublishes and homepage lineups.
+      app.services.schedule.scheduler.start();
+    }
+    // Issue 23: rows whose content-quality codes were computed under older rules (all of them
+    // after the migration) are computed again in the background, by one process
+    // (modules/quality).
+    app.services.quality.start();
+    // Issue 24: images stored before it get their difference hash and crops, in the background.
+    app.services.media.start();
   }
-  // Issue 23: rows whose content-quality codes were computed under older rules (all of them after
-  // the migration) are computed again in the background, by one process (modules/quality).
-  app.services.quality.start();
-  // Issue 24: images stored before it get their difference hash and crops, in the background.
-  app.services.media.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -143,6 +157,67 @@ const main = async () => {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  // A worker whose primary is gone (killed, say) stops too: nobody would replace it or hand it
+  // connections, and the embedded database went with the primary.
+  if (cluster.isWorker) process.once('disconnect', () => void stop('primary gone'));
+};
+
+/** A forked worker (ops/workers.ts): the primary migrated; DATABASE_URL is the shared database. */
+const worker = async (config: Config) => {
+  const database = await openAndWait(config);
+  await serve(config, database, createPasswordHasher(), { background: workerIndex() === 0 });
+  reportReady();
+};
+
+const main = async () => {
+  const config = readConfig();
+  if (cluster.isWorker) return worker(config);
+
+  const database = await openAndWait(config);
+  await database.migrate();
+  const hasher = createPasswordHasher();
+  const first = await ensureFirstSuperAdmin(database.db, hasher, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    noteFile: initialAdminFilePath(config.dataDir),
+    signInUrl: signInUrl(config),
+  });
+
+  const count = workerCount(config.workers, database.driver);
+  if (count === 1) {
+    if (config.workers !== 'auto' && config.workers > 1) {
+      say('SERVER_WORKERS is ignored on PGlite, which runs inside one process.');
+    }
+    await serve(config, database, hasher, { background: true });
+    process.stdout.write(banner(config, first));
+    return;
+  }
+
+  // Several workers: this process keeps the database work of the start (and the embedded
+  // PostgreSQL, which stops with it) and serves nothing itself.
+  const url = config.databaseUrl ?? database.embedded?.url;
+  if (!url) throw new Error('the server workers have no database URL to connect to');
+  const workers = await startWorkers({ count, env: { DATABASE_URL: url }, say });
+  process.stdout.write(banner(config, first, count));
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping the ${count} server workers.`);
+    // Each worker drains its own requests (SHUTDOWN_DRAIN_MS) and closes; a worker still there
+    // after its own limit and a margin is killed.
+    const clean = await workers.stop('SIGTERM', config.shutdownDrainMs + CLOSE_GRACE_MS + 2000);
+    try {
+      await database.close();
+    } catch (err) {
+      say(`closing the database failed: ${(err as Error).message}`);
+      process.exit(1);
+    }
+    process.exit(clean ? 0 : 1);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -73,8 +73,17 @@ export interface ServiceStatusEvent {
   active: boolean;
 }
 
-/** Client options of spec §9 (SOCKET_OPTIONS) with the socket path. */
-export const SOCKET_CLIENT_OPTIONS = { path: SOCKET_PATH, ...SOCKET_OPTIONS } as const;
+/**
+ * Client options of spec §9 (SOCKET_OPTIONS) with the socket path. WebSocket only: the server runs
+ * several worker processes on one port (SERVER_WORKERS) and hands each connection to one of them;
+ * a WebSocket is one connection, so it stays with its worker, where long-polling's separate
+ * requests would reach workers that do not know the session.
+ */
+export const SOCKET_CLIENT_OPTIONS = {
+  path: SOCKET_PATH,
+  ...SOCKET_OPTIONS,
+  transports: ['websocket' as const],
+};
 
 /**
  * Presence (issue 21): "<name> is editing" on a row and inside its edit form. The web sends

@@ -32,8 +32,11 @@ export interface DatabaseHandle {
    * the embedded engines, which serve this one process.
    */
   pool?: pg.Pool;
-  /** The embedded PostgreSQL server this process runs (db/embedded-postgres.ts). */
-  embedded?: { version: string; running(): boolean };
+  /**
+   * The embedded PostgreSQL server this process runs (db/embedded-postgres.ts); `url` is how the
+   * server's worker processes reach it (ops/workers.ts).
+   */
+  embedded?: { version: string; url: string; running(): boolean };
   /** Applies the drizzle-kit migrations found in `folder` (default: {@link migrationsFolder}). */
   migrate(folder?: string): Promise<void>;
   /** `select 1` with a time limit; rejects when the database cannot answer in time. */

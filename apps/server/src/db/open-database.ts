@@ -136,7 +136,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   return {
     db: handle.db,
     driver: 'postgres',
-    embedded: { version: cluster.version, running: cluster.running },
+    embedded: { version: cluster.version, url: cluster.url(), running: cluster.running },
     migrate: handle.migrate,
     ping: handle.ping,
     close: async () => {

@@ -186,6 +186,9 @@ export const createRealtime = (options: RealtimeOptions = {}): Realtime => {
       io = new Server(server, {
         path: SOCKET_PATH,
         serveClient: false,
+        // WebSocket only, as the web client connects (SOCKET_CLIENT_OPTIONS): the worker
+        // processes share one port, and long-polling's requests would be spread over them.
+        transports: ['websocket'],
         // Same origin only: the app is served by this server (Vite proxies in development).
         cors: { origin: false },
         connectTimeout: 20_000,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,9 +32,30 @@ export const TEST_SERVER_ADMIN = {
   password: 'Process-test-password-42',
 };
 
+/**
+ * The processes whose parent is `parent` and whose command line names the server's entry: the
+ * server workers of a primary (ops/workers.ts). Read from /proc (Linux).
+ */
+export const workerPidsOf = async (parent: number): Promise<number[]> => {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/u.test(entry)) continue;
+    const [stat, cmdline] = await Promise.all([
+      readFile(`/proc/${entry}/stat`, 'utf8').catch(() => ''),
+      readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
+    ]);
+    // pid (comm) state ppid …: the comm may hold spaces, so read after its closing parenthesis.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === parent && cmdline.includes('main.ts')) pids.push(Number(entry));
+  }
+  return pids;
+};
+
 export interface ServerProcess {
   base: string;
   dataDir: string;
+  /** The process started (with SERVER_WORKERS above 1, the primary). */
+  pid: number;
   /** stdout and stderr so far. */
   output: () => string;
   exited: Promise<number | null>;
@@ -65,6 +86,8 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       SCHEDULER_INTERVAL_MS: '0',
       WEB_DIST: join(dataDir, 'no-web'),
+      // One process unless the test asks for workers (ops/workers.test.ts does).
+      SERVER_WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,6 +102,7 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   return {
     base,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
     exited,
     signal: (name) => child.kill(name),
@@ -97,9 +121,12 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
           .then((text) => Number.parseInt(text.split('\n')[0] ?? '', 10))
           .catch(() => undefined);
       const before = await postmasterPid();
+      // Workers of a primary (SERVER_WORKERS) are killed with it, not left to drain.
+      const workers = child.pid ? await workerPidsOf(child.pid) : [];
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      for (const pid of workers) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
       await exited;
-      for (const pid of new Set([before, await postmasterPid()])) {
+      for (const pid of new Set([before, await postmasterPid(), ...workers])) {
         if (pid !== undefined) await until(async () => (isAlive(pid) ? undefined : true), 30_000);
       }
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
