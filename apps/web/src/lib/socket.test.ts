@@ -16,7 +16,7 @@ const { openSocket, closeSocket, currentSocket } =
   await vi.importActual<typeof SocketModule>('./socket');
 
 describe('the socket client', () => {
-  it('connects with the spec §9 options and the token as the query', () => {
+  it('connects with the spec §9 options, over WebSocket only, and the token as the query', () => {
     openSocket('tok-1');
     expect(made[0]?.options).toEqual({
       path: SOCKET_PATH,
@@ -24,6 +24,8 @@ describe('the socket client', () => {
       reconnectionDelayMax: 5000,
       randomizationFactor: 0.5,
       timeout: 20_000,
+      // The server's worker processes share a port; a WebSocket stays on one (ops/workers.ts).
+      transports: ['websocket'],
       query: { token: 'tok-1' },
       withCredentials: true,
     });
