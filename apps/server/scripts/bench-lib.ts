@@ -728,10 +728,10 @@ export const processTreeMemory = (rootPid: number) => {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
       const pss = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       pssKiB += pss;
-      if (pid === rootPid) rootPssKiB = pss;
-      else if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('image-worker')) {
-        imagesPssKiB += pss;
-      }
+      const cmdline = pid === rootPid ? '' : readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      // The server: the process started and its HTTP workers (ops/workers.ts, the same entry).
+      if (pid === rootPid || cmdline.includes(serverMain)) rootPssKiB += pss;
+      else if (cmdline.includes('image-worker')) imagesPssKiB += pss;
       rssKiB += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     } catch {
       // gone meanwhile
@@ -740,7 +740,7 @@ export const processTreeMemory = (rootPid: number) => {
   return {
     processes: tree.length,
     pssMiB: Math.round(pssKiB / 1024),
-    /** The server process alone; the rest is the database's and the image process's. */
+    /** The server's processes (with its HTTP workers); the rest: the database and images. */
     serverPssMiB: Math.round(rootPssKiB / 1024),
     /** The image process (media/image-process.ts), 0 when it is not running. */
     imagesPssMiB: Math.round(imagesPssKiB / 1024),

@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
@@ -8,7 +7,7 @@ import { openDatabase } from './db/open-database.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
 import { openStorage } from './media/open-storage.js';
 import { waitForDatabase } from './ops/startup.js';
-import { reportReady, startWorkers, workerCount, workerIndex } from './ops/workers.js';
+import { serveHandedConnections, startWorkers, workerCount, workerIndex } from './ops/workers.js';
 import { ensureFirstSuperAdmin, type FirstAdminResult } from './modules/admins/admins.bootstrap.js';
 import { initialAdminFilePath, initialAdminText } from './modules/identity/initial-admin-file.js';
 
@@ -64,8 +63,12 @@ const readConfig = (): Config => {
   }
 };
 
-/** The database of DATABASE_URL or the embedded one; an unreachable one is waited for. */
-const openAndWait = async (config: Config): Promise<DatabaseHandle> => {
+/**
+ * The database of DATABASE_URL or the embedded one; an unreachable one is waited for. A worker
+ * waits without taking the public port (its primary holds it and hands connections only to
+ * workers that are ready).
+ */
+const openAndWait = async (config: Config, { worker = false } = {}): Promise<DatabaseHandle> => {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -77,20 +80,26 @@ const openAndWait = async (config: Config): Promise<DatabaseHandle> => {
     maintenanceTimeoutMs: config.db.maintenanceTimeoutMs,
   });
   // An unreachable database is waited for (with a stand-in answering 503 on the port).
-  await waitForDatabase(database, { port: config.port, host: config.host, say });
+  await waitForDatabase(database, {
+    port: worker ? 0 : config.port,
+    host: worker ? '127.0.0.1' : config.host,
+    say,
+  });
   return database;
 };
 
 /**
  * One whole server on `database`: the app and its listener, and with `background` the schedulers
  * and the start's background sweeps (one process runs those: the only one, or worker 1).
- * SIGTERM / SIGINT drain and stop it; so does the primary going away, for a worker.
+ * SIGTERM / SIGINT drain and stop it; so does the primary going away, for a worker. A worker
+ * (`handed`) listens on a private loopback port only (Node's request and header time-outs start
+ * with a listener) and serves the connections its primary hands it (ops/workers.ts).
  */
 const serve = async (
   config: Config,
   database: DatabaseHandle,
   hasher: PasswordHasher,
-  { background }: { background: boolean },
+  { background, handed }: { background: boolean; handed: boolean },
 ) => {
   const storage = await openStorage(config);
   const app = await buildApp({
@@ -104,7 +113,12 @@ const serve = async (
   await app.services.auth.warmUp();
   // Web push: the VAPID key pair exists from the first start on (generated and stored once).
   await app.services.push.publicKey();
-  await app.listen({ port: config.port, host: config.host });
+  if (handed) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    serveHandedConnections(app.server);
+  } else {
+    await app.listen({ port: config.port, host: config.host });
+  }
   if (background) {
     // The marketing poller (SCHEDULER_INTERVAL_MS, 0 = this node sends nothing); app.close()
     // stops it.
@@ -162,19 +176,19 @@ const serve = async (
   process.once('SIGINT', () => void stop('SIGINT'));
   // A worker whose primary is gone (killed, say) stops too: nobody would replace it or hand it
   // connections, and the embedded database went with the primary.
-  if (cluster.isWorker) process.once('disconnect', () => void stop('primary gone'));
+  if (handed) process.once('disconnect', () => void stop('primary gone'));
 };
 
 /** A forked worker (ops/workers.ts): the primary migrated; DATABASE_URL is the shared database. */
-const worker = async (config: Config) => {
-  const database = await openAndWait(config);
-  await serve(config, database, createPasswordHasher(), { background: workerIndex() === 0 });
-  reportReady();
+const worker = async (config: Config, index: number) => {
+  const database = await openAndWait(config, { worker: true });
+  await serve(config, database, createPasswordHasher(), { background: index === 0, handed: true });
 };
 
 const main = async () => {
   const config = readConfig();
-  if (cluster.isWorker) return worker(config);
+  const index = workerIndex();
+  if (index !== undefined) return worker(config, index);
 
   const database = await openAndWait(config);
   await database.migrate();
@@ -191,7 +205,7 @@ const main = async () => {
     if (config.workers !== 'auto' && config.workers > 1) {
       say('SERVER_WORKERS is ignored on PGlite, which runs inside one process.');
     }
-    await serve(config, database, hasher, { background: true });
+    await serve(config, database, hasher, { background: true, handed: false });
     process.stdout.write(banner(config, first));
     return;
   }
@@ -200,7 +214,13 @@ const main = async () => {
   // PostgreSQL, which stops with it) and serves nothing itself.
   const url = config.databaseUrl ?? database.embedded?.url;
   if (!url) throw new Error('the server workers have no database URL to connect to');
-  const workers = await startWorkers({ count, env: { DATABASE_URL: url }, say });
+  const workers = await startWorkers({
+    count,
+    env: { DATABASE_URL: url },
+    port: config.port,
+    host: config.host,
+    say,
+  });
   process.stdout.write(banner(config, first, count));
 
   let stopping = false;

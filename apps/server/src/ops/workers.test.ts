@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, SOCKET_EVENTS } from '@safarnama/contract';
 import { isAlive } from '../db/embedded-postgres.js';
 import {
+  connectionsHeldBy,
   signInOver,
   startServerProcess,
   until,
@@ -62,9 +63,16 @@ describe('the real server with two workers on its embedded PostgreSQL', () => {
     const token = await signInOver(base);
     expect(await listOnNewConnections(base, token, 6)).toEqual([200, 200, 200, 200, 200, 200]);
 
-    // Four sockets: connections are handed out in turn, so both workers hold some of them.
+    // Four sockets (and the sign-in's kept-alive connection): each connection goes to the worker
+    // holding the fewest, so the two hold 3 and 2.
     const sockets: TestSocket[] = [];
     for (let i = 0; i < 4; i++) sockets.push(await connectSocket(base, { token }));
+    const held = await connectionsHeldBy(
+      await workerPidsOf(server.pid),
+      Number(new URL(base).port),
+    );
+    expect(held.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...held) - Math.min(...held)).toBeLessThanOrEqual(1);
     const out = await fetch(`${base}${API_PATHS.auth.logout}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

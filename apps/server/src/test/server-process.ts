@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,32 @@ export const workerPidsOf = async (parent: number): Promise<number[]> => {
     if (ppid === parent && cmdline.includes('main.ts')) pids.push(Number(entry));
   }
   return pids;
+};
+
+/**
+ * How many established TCP connections on local port `port` each of `pids` holds (from /proc:
+ * the sockets among a process's descriptors, matched by inode against /proc/net/tcp{,6}).
+ */
+export const connectionsHeldBy = async (pids: number[], port: number): Promise<number[]> => {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(table, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/u);
+      // local_address is hex ip:port, st 01 is ESTABLISHED, the inode is the tenth field.
+      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === '01' && f[9]) inodes.add(f[9]);
+    }
+  }
+  return Promise.all(
+    pids.map(async (pid) => {
+      const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+      const links = await Promise.all(
+        fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')),
+      );
+      return links.filter((link) => inodes.has(link.slice('socket:['.length, -1))).length;
+    }),
+  );
 };
 
 export interface ServerProcess {
