@@ -9,6 +9,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/coverage/**',
+      // Git-ignored: the Node.js binaries of scripts/node-runtime.sh, and local scratch.
+      '.cache/**',
       'apps/server/src/db/migrations/**',
       'e2e/.artifacts/**',
       'e2e/test-results/**',
