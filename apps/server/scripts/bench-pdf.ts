@@ -16,8 +16,9 @@
  *    p99 < 20 ms).
  * 4. The same with RUNS clones of the itinerary (POST clone-itinerary: each has its own copies of
  *    the files under new keys), so no image conversion is reused: the cold case.
- * 5. The CPU time per PDF of the HTTP process and of the PDF process (/proc, Linux), which the
- *    load beside the bench on a shared machine does not change much, unlike the latencies.
+ * 5. The CPU time per PDF of the HTTP processes (the server and its workers, SERVER_WORKERS) and
+ *    of their PDF processes (/proc, Linux), which the load beside the bench on a shared machine
+ *    does not change much, unlike the latencies.
  *
  * RUNS=n changes the count; PDF_OUT=/tmp/itinerary.pdf keeps the first PDF to look at;
  * BENCH_SERVER_NODE_ARGS passes options to the server's node (e.g. `--cpu-prof`);
@@ -87,15 +88,26 @@ const cpuMs = (pid: number | undefined): number => {
   }
 };
 
-/** The server's PDF process (its child running itinerary-pdf-worker), if it runs. */
-const pdfProcessOf = (serverPid: number | undefined): number | undefined => {
+/** The children of `parent` whose command line matches `pattern` (pgrep; none elsewhere). */
+const childrenOf = (parent: number | undefined, pattern: string): number[] => {
+  if (parent === undefined) return [];
   try {
-    const out = execFileSync('pgrep', ['-P', String(serverPid), '-f', 'itinerary-pdf-worker']);
-    return Number(out.toString().trim().split('\n')[0]) || undefined;
+    const out = execFileSync('pgrep', ['-P', String(parent), '-f', pattern]);
+    return out.toString().trim().split('\n').map(Number).filter(Boolean);
   } catch {
-    return undefined;
+    return [];
   }
 };
+
+/** The server's HTTP processes: the one started and its workers (SERVER_WORKERS, same entry). */
+const httpProcessesOf = (serverPid: number | undefined): number[] =>
+  serverPid === undefined ? [] : [serverPid, ...childrenOf(serverPid, 'dist/main.js')];
+
+/** The PDF processes (itinerary-pdf-worker) of those HTTP processes, where they run. */
+const pdfProcessesOf = (serverPid: number | undefined): number[] =>
+  httpProcessesOf(serverPid).flatMap((pid) => childrenOf(pid, 'itinerary-pdf-worker'));
+
+const sumCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
 
 /** A photo-like JPEG (blurred noise, as costly to encode as a real photo). */
 const photo = (i: number) =>
@@ -336,12 +348,13 @@ const main = async () => {
     const serverPid = server.child.pid;
     /** CPU used per PDF by the HTTP process and by the PDF process while `work` ran. */
     const cpuPerPdf = async (work: () => Promise<void>, pdfs: number) => {
-      const worker = pdfProcessOf(serverPid);
-      const before = [cpuMs(serverPid), cpuMs(worker)] as const;
+      const http = httpProcessesOf(serverPid);
+      const drawers = pdfProcessesOf(serverPid);
+      const before = [sumCpuMs(http), sumCpuMs(drawers)] as const;
       await work();
       return {
-        http: (cpuMs(serverPid) - before[0]) / pdfs,
-        pdf: (cpuMs(worker) - before[1]) / pdfs,
+        http: (sumCpuMs(http) - before[0]) / pdfs,
+        pdf: (sumCpuMs(drawers) - before[1]) / pdfs,
       };
     };
 
