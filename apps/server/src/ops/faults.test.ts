@@ -1,18 +1,17 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_PATHS, SOCKET_EVENTS } from '@safarnama/contract';
+import { API_PATHS } from '@safarnama/contract';
 import { openPostgres } from '../db/client.js';
 import { loginAs, makeAdmin } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { makeJpeg, multipart } from '../test/images.js';
+import { expectGracefulStop } from '../test/graceful-stop.js';
 import { dropDatabase } from '../test/pg.js';
 import {
   signInOver,
   startServerProcess,
+  startSlowUpload,
   until,
   type ServerProcess,
 } from '../test/server-process.js';
-import { connectSocket } from '../test/socket.js';
 import { proxiedDatabase, type TcpProxy } from '../test/tcp-proxy.js';
 
 /**
@@ -21,41 +20,6 @@ import { proxiedDatabase, type TcpProxy } from '../test/tcp-proxy.js';
  * server entry (src/main.ts) as a child process.
  */
 const pgTemplate = inject('pgTemplate');
-
-/** A country upload of which only the first 1000 bytes are sent until `finish()`. */
-const startSlowUpload = async (
-  base: string,
-  token: string,
-  country: { name: string; shortName: string },
-) => {
-  const { payload, headers } = await multipart([
-    { name: 'name', value: country.name },
-    { name: 'shortName', value: country.shortName },
-    { name: 'image', data: await makeJpeg(300, 200) },
-  ]);
-  const url = new URL(`${base}${API_PATHS.service.addCountry}`);
-  const req = httpRequest({
-    host: url.hostname,
-    port: url.port,
-    path: url.pathname,
-    method: 'POST',
-    headers: {
-      ...headers,
-      'content-length': String(payload.length),
-      authorization: `Bearer ${token}`,
-    },
-  });
-  const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', (err) => resolve({ error: err.message }));
-  });
-  req.write(payload.subarray(0, 1000));
-  return { answer, finish: () => req.end(payload.subarray(1000)) };
-};
 
 describe.skipIf(!pgTemplate)('the database going away while the server runs', () => {
   let t: TestApp;
@@ -162,30 +126,7 @@ describe.skipIf(!pgTemplate)('the real server: start without the database, SIGTE
 
   it('on SIGTERM finishes the running upload, turns new calls away, tells sockets, exits 0 fast', async () => {
     if (!server) throw new Error('no server');
-    const { base } = server;
-    const token = await signInOver(base);
-    const socket = await connectSocket(base, { token });
-
-    // An upload that is still arriving when the signal comes.
-    const upload = await startSlowUpload(base, token, { name: 'Bhutan', shortName: 'BT' });
-    setTimeout(upload.finish, 1500);
-    await new Promise((r) => setTimeout(r, 300));
-
-    const signalled = Date.now();
-    server.signal('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    const turnedAway = await fetch(`${base}${API_PATHS.service.listCountries}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(turnedAway.status).toBe(503);
-    expect(turnedAway.headers.get('connection')).toBe('close');
-
-    expect(await upload.answer).toMatchObject({ status: 201 });
-    // Once nothing runs any more, the sockets are told before their connection closes.
-    expect(await socket.next(SOCKET_EVENTS.serverRestarting, 5000)).toEqual({});
-    expect(await server.exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
-    socket.close();
+    await expectGracefulStop(server, 10_000);
   }, 30_000);
 });
 

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_PATHS } from '@safarnama/contract';
 import { embeddedPaths, isAlive } from '../db/embedded-postgres.js';
 import { freePort } from '../lib/free-port.js';
+import { makeJpeg, multipart } from './images.js';
 
 export { freePort };
 
@@ -169,4 +172,39 @@ export const signInOver = async (base: string, who = TEST_SERVER_ADMIN): Promise
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
+};
+
+/** A country upload of which only the first 1000 bytes are sent until `finish()`. */
+export const startSlowUpload = async (
+  base: string,
+  token: string,
+  country: { name: string; shortName: string },
+) => {
+  const { payload, headers } = await multipart([
+    { name: 'name', value: country.name },
+    { name: 'shortName', value: country.shortName },
+    { name: 'image', data: await makeJpeg(300, 200) },
+  ]);
+  const url = new URL(`${base}${API_PATHS.service.addCountry}`);
+  const req = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-length': String(payload.length),
+      authorization: `Bearer ${token}`,
+    },
+  });
+  const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', (err) => resolve({ error: err.message }));
+  });
+  req.write(payload.subarray(0, 1000));
+  return { answer, finish: () => req.end(payload.subarray(1000)) };
 };
