@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Two back-office processes on one PostgreSQL database behind nginx (Debian package), with sticky
-# sessions for socket.io (ip_hash), as a load-balanced deployment runs them. Local trial only:
+# Two back-office processes on one PostgreSQL database behind nginx (Debian package), as a
+# load-balanced deployment runs them. Local trial only:
 #
 #   npm run build
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/safarnama scripts/cluster.sh
@@ -45,7 +45,8 @@ http {
   client_max_body_size 210m;
   map \$http_upgrade \$connection_upgrade { default upgrade; '' close; }
   upstream backoffice {
-    # socket.io's polling transport needs every request of a session on the same node.
+    # Not required (the app's socket is WebSocket only, one connection), but a client's calls
+    # staying on one node keeps its per-node caches warm.
     ip_hash;
 $upstreams  }
   server {

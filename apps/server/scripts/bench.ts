@@ -85,6 +85,7 @@ import {
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../src/http/compression.js';
 import { IMAGE_PROCESS_IDLE_MS } from '../src/media/image-process.js';
 import { workerCount } from '../src/ops/workers.js';
+import { loadConfig } from '../src/config.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -717,10 +718,9 @@ const main = async () => {
         loadBefore: loadBefore.map(round1),
         loadAfter: loadAfter.map(round1),
       },
+      // SERVER_WORKERS read as the server reads it (its environment is this process's).
       serverWorkers: workerCount(
-        process.env.SERVER_WORKERS && process.env.SERVER_WORKERS !== 'auto'
-          ? Number(process.env.SERVER_WORKERS)
-          : 'auto',
+        loadConfig({ ...process.env, DATA_DIR: dataDir }).workers,
         DB === 'pglite' ? 'pglite' : 'postgres',
       ),
       scenarios: measured,

@@ -28,7 +28,7 @@ describe('workerCount (SERVER_WORKERS)', () => {
   });
 });
 
-/** `n` list calls at once, each on a connection of its own: spread over the workers in turn. */
+/** `n` list calls at once, each on a connection of its own (so spread over the workers). */
 const listOnNewConnections = async (base: string, token: string, n: number) =>
   Promise.all(
     Array.from({ length: n }, async () => {

@@ -11,8 +11,8 @@ import { availableParallelism } from 'node:os';
  * first admin, then forks the workers and serves nothing itself: it accepts each connection on the
  * public port and hands it (the socket itself, over the IPC channel) to the worker holding the
  * fewest open connections. node:cluster's round-robin hands connections to whichever worker
- * acknowledged the previous one first, which split ten keep-alive connections 6/4 or 7/3 and made
- * the busier worker the latency tail; counting open connections keeps them even. Each worker is a
+ * acknowledged the previous one first, which split ten keep-alive connections 7/3 in one of four
+ * rounds (the busier worker then sets the latency); counting open connections kept them 5/5. Each worker is a
  * whole server on the shared database, as two nodes behind a load balancer are (issue 10:
  * sessions, permissions, throttles and the rate limit in the database, sockets through the
  * PostgreSQL adapter). A WebSocket is one connection, so it stays with one worker; the web client
@@ -23,10 +23,10 @@ import { availableParallelism } from 'node:os';
 export const MAX_AUTO_WORKERS = 4;
 
 /** The environment variable a forked worker finds its index in (0 runs the background duties). */
-export const WORKER_INDEX_ENV = 'SERVER_WORKER_INDEX';
+const WORKER_INDEX_ENV = 'SERVER_WORKER_INDEX';
 
 /** Restart waits for a worker that keeps dying, in ms (reset once one has run a minute). */
-export const WORKER_RESTART_BACKOFF_MS = [0, 1000, 2000, 5000, 10_000, 30_000] as const;
+const WORKER_RESTART_BACKOFF_MS = [0, 1000, 2000, 5000, 10_000, 30_000] as const;
 const STEADY_MS = 60_000;
 
 /** IPC messages between the primary and its workers. */
@@ -80,8 +80,6 @@ export interface WorkerPool {
    * workers while they drain (they answer 503 and close); the port closes once all are gone.
    */
   stop(signal: NodeJS.Signals, timeoutMs: number): Promise<boolean>;
-  /** Open connections per running worker, by worker number (tests). */
-  connections(): number[];
 }
 
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -217,7 +215,6 @@ export const startWorkers = async ({
   }
 
   return {
-    connections: () => [...slots.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot.open),
     stop: async (signal, timeoutMs) => {
       stopping = true;
       const running = [...slots.values()].filter(({ child }) => alive(child));
