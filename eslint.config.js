@@ -10,7 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/coverage/**',
       // Git-ignored: the Node.js binaries of scripts/node-runtime.sh, and local scratch.
-      '.cache/**',
+      '**/.cache/**',
       'apps/server/src/db/migrations/**',
       'e2e/.artifacts/**',
       'e2e/test-results/**',

@@ -10,6 +10,7 @@ import {
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client.js';
+import { reuse } from '../db/prepared.js';
 import { images } from '../db/schema/index.js';
 import {
   runInChangeScope,
@@ -141,28 +142,43 @@ export interface AuditPerRecord {
 
 // ── rules ────────────────────────────────────────────────────────────────────────────────────────
 
-/** A select by id from the entity's table, with the ids of its images when it has any. */
-export const byId =
-  (table: PgTable & { id: AnyPgColumn }, withImages = false): EntityLoader =>
-  async (db, id, locked) => {
+/**
+ * A select by id from the entity's table, with its images (`[{_id, kind, altText}]`, by kind,
+ * order and id) when it has any, in the same statement. Every audited change runs it once or
+ * twice (before and after), so it is a reused prepared statement (db/prepared.ts), one per table:
+ * sent unnamed, the row and its images were two statements, each parsed and planned every time.
+ */
+export const byId = (table: PgTable & { id: AnyPgColumn }, withImages = false): EntityLoader => {
+  const name = `audit_load_${getTableName(table)}${withImages ? '_with_images' : ''}`;
+  // The owner's id nested in an SQL of its own: drizzle writes a column that is a direct part of
+  // a single-table select's field unqualified (`"id"`), which inside the sub-select is the image's.
+  const ownerId = sql`${table.id}`;
+  const ownedImages = sql<Json[]>`(select coalesce(json_agg(json_build_object('_id', oi.id,
+    'kind', oi.owner_type, 'altText', oi.alt_text)
+    order by oi.owner_type, oi.sort_order, oi.id), '[]') from ${images} oi where oi.owner_id = ${ownerId})`;
+  const statement = (db: Executor) =>
+    db
+      .select({ ...getTableColumns(table), ...(withImages ? { images: ownedImages } : {}) })
+      .from(table as PgTable)
+      .where(eq(table.id, sql.placeholder('id')) as SQL)
+      .limit(1)
+      .prepare(name);
+  return async (db, id, locked) => {
     if (id === null || !isUuid(id)) return undefined;
-    const [row] =
-      locked?.table === table && locked.row.id === id
-        ? [locked.row]
-        : ((await db
-            .select()
-            .from(table as PgTable)
-            .where(eq(table.id, id) as SQL)
-            .limit(1)) as Json[]);
-    if (!row) return undefined;
-    if (!withImages) return row;
+    if (locked?.table !== table || locked.row.id !== id) {
+      const [row] = (await reuse(db, name, statement).execute({ id })) as Json[];
+      return row;
+    }
+    if (!withImages) return locked.row;
+    // The change's lock read the row already: only its images.
     const owned = await db
       .select({ _id: images.id, kind: images.ownerType, altText: images.altText })
       .from(images)
       .where(eq(images.ownerId, id))
       .orderBy(asc(images.ownerType), asc(images.sortOrder), asc(images.id));
-    return { ...row, images: owned };
+    return { ...locked.row, images: owned };
   };
+};
 
 /** A rule about the signed-in admin's own account: a fixed summary, no request fields. */
 export const selfRule = (

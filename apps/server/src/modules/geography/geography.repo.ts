@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { pageWithTotal, type CountLimits } from '../../db/counting.js';
+import { reuse } from '../../db/prepared.js';
 import { countries, places, states } from '../../db/schema/index.js';
 import { containsText, lowered } from '../../db/search.js';
 
@@ -230,6 +231,28 @@ export const updatePlace = async (
     .where(eq(places.id, id));
 };
 
+/**
+ * The hierarchy check's statement, a reused prepared statement (db/prepared.ts): sent unnamed it
+ * was parsed and planned on every write (~0.4 of its ~0.5 ms of PostgreSQL, measured).
+ */
+const hierarchyStatement = (db: Executor) => {
+  const idOf = (name: string) => sql`${sql.placeholder(name)}::uuid`;
+  return db
+    .select({
+      countryId: countries.id,
+      stateId: states.id,
+      stateCountryId: states.countryId,
+      placeId: places.id,
+      placeStateId: places.stateId,
+      placeCountryId: places.countryId,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(countries, eq(countries.id, idOf('countryId')))
+    .leftJoin(states, eq(states.id, idOf('stateId')))
+    .leftJoin(places, eq(places.id, idOf('placeId')))
+    .prepare('hierarchy');
+};
+
 /** The parents of a place-like record, for the hierarchy checks: each row or undefined. */
 export const findHierarchy = async (
   db: Executor,
@@ -241,27 +264,22 @@ export const findHierarchy = async (
 ) => {
   // One statement (every write of a place, its details, blogs and itineraries runs it): a row of
   // left joins on the three primary keys, nulls for what is not there or not asked for.
-  const result = await db.execute(sql`
-    select c.id as country_id,
-           s.id as state_id, s.country_id as state_country_id,
-           p.id as place_id, p.state_id as place_state_id, p.country_id as place_country_id
-    from (select 1) as one
-    left join ${countries} c on c.id = ${ids.countryId ?? null}::uuid
-    left join ${states} s on s.id = ${ids.stateId ?? null}::uuid
-    left join ${places} p on p.id = ${ids.placeId ?? null}::uuid`);
-  const row = rowsOf(result)[0] ?? {};
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const countryId = text(row.country_id);
-  const stateId = text(row.state_id);
-  const placeId = text(row.place_id);
+  const [row] = await reuse(db, 'hierarchy', hierarchyStatement).execute({
+    countryId: ids.countryId ?? null,
+    stateId: ids.stateId ?? null,
+    placeId: ids.placeId ?? null,
+  });
+  const countryId = row?.countryId ?? null;
+  const stateId = row?.stateId ?? null;
+  const placeId = row?.placeId ?? null;
   return {
     country: countryId ? { id: countryId } : undefined,
-    state: stateId ? { id: stateId, countryId: text(row.state_country_id) ?? '' } : undefined,
+    state: stateId ? { id: stateId, countryId: row?.stateCountryId ?? '' } : undefined,
     place: placeId
       ? {
           id: placeId,
-          stateId: text(row.place_state_id) ?? '',
-          countryId: text(row.place_country_id) ?? '',
+          stateId: row?.placeStateId ?? '',
+          countryId: row?.placeCountryId ?? '',
         }
       : undefined,
   };

@@ -100,7 +100,7 @@ describe('the itinerary list page statements', () => {
   it('stops being planned per run on PostgreSQL (its plan cached on the connection)', async () => {
     if (database.driver !== 'postgres') return;
     // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
-    const [all, byPlace] = await database.db.transaction(async (tx) => {
+    const [all, byPlace, later] = await database.db.transaction(async (tx) => {
       const plans = async (name: string) =>
         rowsOf(
           await tx.execute(
@@ -108,17 +108,21 @@ describe('the itinerary list page statements', () => {
                 from pg_prepared_statements where name = ${name}`,
           ),
         )[0] ?? { generic: 0, custom: 0 };
-      const runs = async (filter: ItineraryFilter, name: string) => {
-        await listItineraryPage(tx, filter, { limit: PAGE_SIZE + 1, offset: 0 });
+      const runs = async (filter: ItineraryFilter, name: string, offset = 0) => {
+        await listItineraryPage(tx, filter, { limit: PAGE_SIZE + 1, offset });
         const before = await plans(name);
         for (let run = 0; run < 8; run++) {
-          await listItineraryPage(tx, filter, { limit: PAGE_SIZE + 1, offset: 0 });
+          // A later page: another OFFSET each run.
+          const at = offset === 0 ? 0 : offset + run;
+          await listItineraryPage(tx, filter, { limit: PAGE_SIZE + 1, offset: at });
         }
         return { before, after: await plans(name) };
       };
       return [
         await runs({ search: '' }, 'itinerary_page_all_first'),
         await runs({ search: '', placeId: placeA }, 'itinerary_page_place_first'),
+        // A later page at the list's size: only its OFFSET bound.
+        await runs({ search: '' }, 'itinerary_page_all_sized', PAGE_SIZE),
       ];
     });
     // No parameter: the generic plan from the first run. (With `limit $1` every run was planned.)
@@ -127,5 +131,8 @@ describe('the itinerary list page statements', () => {
     // The place bound: PostgreSQL plans the first five runs, then keeps the generic plan.
     expect(byPlace?.after.custom).toBeLessThanOrEqual(5);
     expect(Number(byPlace?.after.generic)).toBeGreaterThanOrEqual(4);
+    // The OFFSET bound (several values): the same, where `limit $1 offset $2` planned every run.
+    expect(later?.after.custom).toBeLessThanOrEqual(5);
+    expect(Number(later?.after.generic)).toBeGreaterThanOrEqual(4);
   });
 });

@@ -52,6 +52,7 @@ import {
 } from './itineraries.repo.js';
 import { presentItinerary } from './itineraries.present.js';
 import { builderValues, dayPlacesOf } from './itineraries.builder.js';
+import { ITINERARY_QUALITY, insertedQuality } from '../quality/quality.rules.js';
 
 export const GALLERY = 'itinerary-gallery' as const;
 const CONFLICTS = { itineraries_place_title_key: M.duplicate };
@@ -210,7 +211,9 @@ export const createItineraryService = ({
       () =>
         transaction(db, async (tx) => {
           const values = withSchedule(await valuesOf(tx, input), input, NO_SCHEDULE);
-          const { id } = await insertItinerary(tx, values);
+          // The itinerary rules read no origins (quality.rules.ts `ITINERARY_QUALITY`).
+          const quality = insertedQuality(ITINERARY_QUALITY, values, { ownOrigins: [] });
+          const { id } = await insertItinerary(tx, { ...values, ...quality });
           noteEntity(id);
           return id;
         }),

@@ -14,6 +14,7 @@ import {
   type ItineraryInput,
   type QualityCode,
 } from '@safarnama/contract';
+import { rowsOf } from '../../db/client.js';
 import { itineraries, placeBlogs, placeDetails } from '../../db/schema/index.js';
 import { dataOf, errorOf, imagePart, record, sendForm, textParts } from '../../test/api.js';
 import { makeGeography } from '../../test/factories.js';
@@ -157,6 +158,43 @@ describe('content quality (issue 23)', () => {
       expect((await storedQuality(itineraries, created._id))?.issues).toEqual([code]);
       const listed = (await listItineraries({ search: created.title })).itineraries[0];
       expect(codesOf(listed ?? {})).toEqual([code]);
+    });
+
+    it('a create stores its codes with the row: the change finds them current and updates nothing', async () => {
+      // Every UPDATE of an itinerary row, counted by a trigger for this test.
+      const db = t.database.db;
+      await db.execute(sql`create table quality_test_updates (id uuid not null)`);
+      await db.execute(sql`create function quality_test_count() returns trigger language plpgsql as
+        $$ begin insert into quality_test_updates values (new.id); return new; end $$`);
+      await db.execute(sql`create trigger quality_test_count before update on itineraries
+        for each row execute function quality_test_count()`);
+      const updatesOf = async (id: string) =>
+        Number(
+          rowsOf(
+            await db.execute(sql`select count(*) as n from quality_test_updates where id = ${id}`),
+          )[0]?.n,
+        );
+      try {
+        const created = await createItinerary(goodItinerary(ids, { metaTitle: 'Short' }));
+        expect(codesOf(created)).toEqual(['meta-title-length', 'gallery-missing']);
+        expect(await storedQuality(itineraries, created._id)).toEqual({
+          issues: ['meta-title-length', 'gallery-missing'],
+          version: QUALITY_RULES_VERSION,
+        });
+        expect(await updatesOf(created._id)).toBe(0);
+        // The trigger counts: a toggle is an UPDATE.
+        const toggled = await t.app.inject({
+          method: 'PATCH',
+          url: S.toggleItinerary(created._id),
+          headers: auth,
+        });
+        expect(toggled.statusCode).toBe(200);
+        expect(await updatesOf(created._id)).toBeGreaterThan(0);
+      } finally {
+        await db.execute(sql`drop trigger quality_test_count on itineraries`);
+        await db.execute(sql`drop function quality_test_count()`);
+        await db.execute(sql`drop table quality_test_updates`);
+      }
     });
 
     it('asks SEO of public itineraries only, and a price band is a price', async () => {
