@@ -9,8 +9,8 @@
  *   A is the update as it was before revisions (the audit's loads before and after, the UPDATE,
  *   the audit entry);
  *   B is A plus exactly what the audit scope adds for a revision (http/audit.ts): the row lock
- *   that marks the row for its version raise (`lockAndMark`: `SELECT … FOR UPDATE`, whose row
- *   spares the load its select; the update itself then raises the version, migration 0020's
+ *   that marks the row for its version raise (`lockAndMark`: `SELECT … FOR UPDATE` of the row and
+ *   its images, which spares the load its statement; the update itself then raises the version, migration 0020's
  *   trigger) and the revision of the loaded snapshot (`snapshotOf`) inserted in the audit entry's
  *   own statement (`recordActivity`'s `alongside`). Every
  *   transaction takes an itinerary no other has touched, so neither kind finds warm rows the
@@ -107,7 +107,7 @@ export const measureRevisionCost = async (
       if (revision) {
         // The lock marks the row for its raise, and the row it reads is the load's (http/audit.ts
         // checkVersion): timed here as a whole, though it replaces the load's select of the row.
-        const row = await lockAndMark(tx, itineraries, id);
+        const row = await lockAndMark(tx, ITINERARY_REVISIONS, id);
         if (row) locked = { table: itineraries, row };
         revisionMs += performance.now() - t;
       }

@@ -142,6 +142,9 @@ export interface AuditPerRecord {
 
 // ── rules ────────────────────────────────────────────────────────────────────────────────────────
 
+/** The images column of a loader that loads them (`byId(table, true)`), for the change's lock. */
+const imagesOfLoader = new WeakMap<EntityLoader, SQL>();
+
 /**
  * A select by id from the entity's table, with its images (`[{_id, kind, altText}]`, by kind,
  * order and id) when it has any, in the same statement. Every audited change runs it once or
@@ -163,14 +166,14 @@ export const byId = (table: PgTable & { id: AnyPgColumn }, withImages = false): 
       .where(eq(table.id, sql.placeholder('id')) as SQL)
       .limit(1)
       .prepare(name);
-  return async (db, id, locked) => {
+  const load: EntityLoader = async (db, id, locked) => {
     if (id === null || !isUuid(id)) return undefined;
     if (locked?.table !== table || locked.row.id !== id) {
       const [row] = (await reuse(db, name, statement).execute({ id })) as Json[];
       return row;
     }
-    if (!withImages) return locked.row;
-    // The change's lock read the row already: only its images.
+    // The change's lock read the row already, with its images (`lockAndMark`).
+    if (!withImages || 'images' in locked.row) return locked.row;
     const owned = await db
       .select({ _id: images.id, kind: images.ownerType, altText: images.altText })
       .from(images)
@@ -178,6 +181,8 @@ export const byId = (table: PgTable & { id: AnyPgColumn }, withImages = false): 
       .orderBy(asc(images.ownerType), asc(images.sortOrder), asc(images.id));
     return { ...locked.row, images: owned };
   };
+  if (withImages) imagesOfLoader.set(load, ownedImages);
+  return load;
 };
 
 /** A rule about the signed-in admin's own account: a fixed summary, no request fields. */
@@ -460,18 +465,33 @@ const stillMarked = (mark: string) =>
  */
 export const lockAndMark = async (
   tx: Executor,
-  table: PgTable,
+  /**
+   * The record's table and loader: a loader of images (`byId(table, true)`) gets them read with
+   * the row, and then sends no statement of its own.
+   */
+  target: Pick<RevisionTarget, 'table' | 'load'>,
   id: string,
 ): Promise<Json | undefined> => {
-  const columns = getTableColumns(table);
-  const [found] = (await tx
-    .select({
-      ...columns,
-      bumpMarked: sql<string>`set_config(${BUMP_SETTING}, coalesce(nullif(current_setting(${BUMP_SETTING}, true), ''), ',') || ${bumpMark(table, id).slice(1)}, true)`,
-    })
-    .from(table)
-    .where(eq(columns.id as AnyPgColumn, id))
-    .for('update')) as Json[];
+  const table = target.table as PgTable;
+  const withImages = imagesOfLoader.get(target.load);
+  const name = `audit_lock_${getTableName(table)}${withImages ? '_with_images' : ''}`;
+  const statement = (db: Executor) => {
+    const columns = getTableColumns(table);
+    return db
+      .select({
+        ...columns,
+        ...(withImages ? { images: withImages } : {}),
+        bumpMarked: sql<string>`set_config(${BUMP_SETTING}, coalesce(nullif(current_setting(${BUMP_SETTING}, true), ''), ',') || ${sql.placeholder('mark')}, true)`,
+      })
+      .from(table)
+      .where(eq(columns.id as AnyPgColumn, sql.placeholder('id')))
+      .for('update')
+      .prepare(name);
+  };
+  const [found] = (await reuse(tx, name, statement).execute({
+    id,
+    mark: bumpMark(table, id).slice(1),
+  })) as Json[];
   if (!found) return undefined;
   const { bumpMarked: _marked, ...row } = found;
   return row;
@@ -513,7 +533,7 @@ const checkVersion = async (
   let version: number | undefined;
   let locked: LockedRow | undefined;
   if (bump) {
-    const row = await lockAndMark(tx, table, id);
+    const row = await lockAndMark(tx, target, id);
     if (row) {
       version = Number(row.version);
       locked = { table, row };
