@@ -1,12 +1,4 @@
-import {
-  asc,
-  eq,
-  getTableColumns,
-  getTableName,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client.js';
@@ -168,18 +160,11 @@ export const byId = (table: PgTable & { id: AnyPgColumn }, withImages = false): 
       .prepare(name);
   const load: EntityLoader = async (db, id, locked) => {
     if (id === null || !isUuid(id)) return undefined;
-    if (locked?.table !== table || locked.row.id !== id) {
-      const [row] = (await reuse(db, name, statement).execute({ id })) as Json[];
-      return row;
-    }
     // The change's lock read the row already, with its images (`lockAndMark`).
-    if (!withImages || 'images' in locked.row) return locked.row;
-    const owned = await db
-      .select({ _id: images.id, kind: images.ownerType, altText: images.altText })
-      .from(images)
-      .where(eq(images.ownerId, id))
-      .orderBy(asc(images.ownerType), asc(images.sortOrder), asc(images.id));
-    return { ...locked.row, images: owned };
+    const lockedRow = locked?.table === table && locked.row.id === id ? locked.row : undefined;
+    if (lockedRow && (!withImages || 'images' in lockedRow)) return lockedRow;
+    const [row] = (await reuse(db, name, statement).execute({ id })) as Json[];
+    return row;
   };
   if (withImages) imagesOfLoader.set(load, ownedImages);
   return load;

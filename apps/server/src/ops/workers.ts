@@ -12,9 +12,9 @@ import { availableParallelism } from 'node:os';
  * public port and hands it (the socket itself, over the IPC channel) to the worker holding the
  * fewest open connections. node:cluster's round-robin hands connections to whichever worker
  * acknowledged the previous one first, which split ten keep-alive connections 7/3 in one of four
- * rounds (the busier worker then sets the latency); counting open connections kept them 5/5. Each worker is a
- * whole server on the shared database, as two nodes behind a load balancer are (issue 10:
- * sessions, permissions, throttles and the rate limit in the database, sockets through the
+ * rounds (the busier worker then sets the latency); counting open connections kept them 5/5. Each
+ * worker is a whole server on the shared database, as two nodes behind a load balancer are (issue
+ * 10: sessions, permissions, throttles and the rate limit in the database, sockets through the
  * PostgreSQL adapter). A WebSocket is one connection, so it stays with one worker; the web client
  * speaks only WebSocket for that reason (`SOCKET_CLIENT_OPTIONS`).
  */
