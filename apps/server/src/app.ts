@@ -27,7 +27,7 @@ import { registerDocs } from './http/docs.js';
 import { installErrorHandler, loggableError } from './http/error-handler.js';
 import { NotFound, RateLimited } from './http/errors.js';
 import { RequestLogController } from './http/logging.js';
-import { responseSerializerCompiler } from './http/serializer.js';
+import { answerSerializerCompiler } from './http/serializer.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password.js';
 import { initialAdminFilePath } from './modules/identity/initial-admin-file.js';
@@ -302,7 +302,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   app.decorate('routeTable', recordRoutes(app));
   app.decorateRequest('auth', null);
   // Storage faults of the database (http/error-handler.ts) make /api/ready fail for a while.

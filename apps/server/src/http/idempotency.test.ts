@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_MESSAGES as M, countrySchema } from '@safarnama/contract';
-import { adminActivities, countries, userTypes } from '../db/schema/index.js';
+import { adminActivities, countries, itineraries, userTypes } from '../db/schema/index.js';
 import { errorOf, imagePart, record, textParts } from '../test/api.js';
-import { loginAs, makeAdmin } from '../test/factories.js';
+import { loginAs, makeAdmin, makeGeography } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { makeJpeg, multipart, type FormPart } from '../test/images.js';
 
@@ -49,6 +49,40 @@ describe('Idempotency-Key on creates', () => {
     expect(again.body).toBe(first.body);
     expect(await rolesNamed('Trip planners')).toBe(1);
     expect(await auditCount()).toBe(audits + 1); // the replay is not a second change
+  });
+
+  it('replays a long answer (sent as UTF-8 bytes) byte for byte', async () => {
+    const { country, state, place } = await makeGeography(t.database.db);
+    const title = 'Backwaters – ₹1,25,000 ’til Alleppey';
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API_PATHS.service.createItinerary,
+        headers: { ...auth, 'idempotency-key': 'key-long-itinerary' },
+        payload: {
+          data: {
+            title,
+            duration: '5 Days / 4 Nights',
+            languages: ['English'],
+            countryId: country.id,
+            stateId: state.id,
+            placeId: place.id,
+            description: `<p>${'Houseboat nights – नाव पर रातें, ₹ per person. '.repeat(500)}</p>`,
+          },
+        },
+      });
+    const first = await create();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.body.length).toBeGreaterThan(16 * 1024);
+    const again = await create();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const [n] = await t.database.db
+      .select({ n: count() })
+      .from(itineraries)
+      .where(eq(itineraries.title, title));
+    expect(n?.n).toBe(1);
   });
 
   it('refuses the same key with a different body (422) and changes nothing', async () => {

@@ -225,14 +225,16 @@ export const registerIdempotency = (
     const state = request.idempotency;
     if (!state) return payload;
     request.idempotency = null;
-    const ok = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
+    // The serializer sends a long answer as UTF-8 bytes (http/serializer.ts); stored as text.
+    const answer = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    const ok = reply.statusCode >= 200 && reply.statusCode < 300 && typeof answer === 'string';
     if (ok) {
       await db
         .update(idempotencyKeys)
         .set({
           requestHash: state.hash.digest(),
           responseStatus: reply.statusCode,
-          responseBody: payload,
+          responseBody: answer,
         })
         .where(eq(idempotencyKeys.id, state.rowId));
     } else {

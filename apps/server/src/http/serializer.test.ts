@@ -6,7 +6,8 @@ import { API_PATHS, envelopeSchema, itineraryListSchema } from '@safarnama/contr
 import { makeGeography } from '../test/factories.js';
 import { body, createTestApp, type TestApp } from '../test/harness.js';
 import { signedInWith } from '../test/manage.js';
-import { responseSerializerCompiler } from './serializer.js';
+import { brotliDecompressSync } from 'node:zlib';
+import { ENCODE_FROM_CHARS, responseSerializerCompiler } from './serializer.js';
 
 const S = API_PATHS.service;
 /**
@@ -59,13 +60,60 @@ describe('the answer serializer', () => {
       message: 'OK',
       data: { name: 'Goa', count: 3, passwordHash: '$argon2id$secret', totpSecretEnc: 'x' },
     });
-    expect(JSON.parse(text)).toEqual({
+    expect(typeof text).toBe('string');
+    expect(JSON.parse(String(text))).toEqual({
       status: 200,
       success: true,
       message: 'OK',
       data: { name: 'Goa', count: 3 },
     });
     expect(text).not.toContain('secret');
+  });
+
+  it('sends a long answer as its UTF-8 bytes, a short one as text', () => {
+    const texts = envelopeSchema(z.object({ text: z.string() }));
+    const of = (text: string) => ({ status: 200, success: true, message: 'OK', data: { text } });
+    const short = compile(texts)(of('₹1,25,000 – Kerala’s backwaters'));
+    expect(typeof short).toBe('string');
+    // Past the threshold, with characters past U+00FF (a two-byte string in V8).
+    const long = 'Houseboat – ₹1,25,000 per person, नमस्ते. '.repeat(ENCODE_FROM_CHARS / 40 + 1);
+    const sent = compile(texts)(of(long));
+    expect(Buffer.isBuffer(sent)).toBe(true);
+    expect(sent).toEqual(Buffer.from(JSON.stringify(of(long)), 'utf8'));
+  });
+
+  it('answers a long answer with its byte length, plain and compressed', async () => {
+    const long = 'Day plan – ₹1,25,000 ’til दिल्ली. '.repeat(ENCODE_FROM_CHARS / 30 + 1);
+    const t = await createTestApp({
+      routes: [
+        async (app: FastifyInstance) => {
+          app.get(
+            '/api/test/long',
+            {
+              config: { access: 'public' },
+              schema: { response: { 200: envelopeSchema(z.object({ text: z.string() })) } },
+            },
+            async () => ({ status: 200, success: true, message: 'OK', data: { text: long } }),
+          );
+        },
+      ],
+    });
+    try {
+      const plain = await t.app.inject({ method: 'GET', url: '/api/test/long' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+      expect(body<{ data: { text: string } }>(plain).data.text).toBe(long);
+      const br = await t.app.inject({
+        method: 'GET',
+        url: '/api/test/long',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    } finally {
+      await t.close();
+    }
   });
 
   it('refuses an answer its schema does not match (a logged 500, nothing of it sent)', async () => {
@@ -167,6 +215,7 @@ describe('the answer serializer', () => {
       const data: unknown = JSON.parse(res.body);
       const schema = envelopeSchema(itineraryListSchema);
       const theirs = providerSerializerCompiler({ schema, method: 'GET', url: S.listItineraries });
+      // Two itineraries are a short answer: text, as the provider's.
       expect(compile(schema)(data)).toBe(theirs(data));
       expect(compile(schema)(data)).toBe(res.body);
     });
