@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@safarnama/contract';
 import { AppError } from '../http/errors.js';
@@ -77,6 +77,54 @@ describe('image pipeline', () => {
     const out = await pipeline.process(await makeJpeg(400, 300, { orientation: 6 }));
     expect([out.width, out.height]).toEqual([300, 400]);
     expect((await sharp(out.original).metadata()).orientation).toBeUndefined();
+    // The variants and crops are cut from the upright pixels too.
+    expect(out.variants.map((v) => [v.width, v.height])).toEqual([[300, 400]]);
+    expect(out.crops.map((c) => [c.kind, c.width, c.height])).toEqual([
+      ['square', 300, 300],
+      ['card', 300, 158],
+    ]);
+  });
+
+  it("keeps a still picture's colours and transparency in every variant and crop", async () => {
+    const solid = (channels: 3 | 4, background: Color) =>
+      sharp({ create: { width: 2000, height: 1500, channels, background } });
+    const cases = [
+      // A print-ready CMYK JPEG: its variants are sRGB with the same colour, not CMYK read as RGBA.
+      {
+        input: await solid(3, { r: 200, g: 60, b: 40 }).toColourspace('cmyk').jpeg().toBuffer(),
+        space: 'cmyk',
+        alpha: null,
+      },
+      // 16 bits per channel: scaled to 8, not clipped.
+      {
+        input: await solid(3, { r: 30, g: 120, b: 220 }).toColourspace('rgb16').png().toBuffer(),
+        space: 'rgb16',
+        alpha: null,
+      },
+      // Half transparent: the alpha is kept.
+      {
+        input: await solid(4, { r: 10, g: 200, b: 90, alpha: 0.5 }).png().toBuffer(),
+        space: 'srgb',
+        alpha: 128,
+      },
+    ];
+    for (const { input, space, alpha } of cases) {
+      expect((await sharp(input).metadata()).space).toBe(space);
+      // The colour as sRGB says it (a CMYK round trip moves it a little from the one it was made of).
+      const reference = await sharp(
+        await sharp(input).toColourspace('srgb').png().toBuffer(),
+      ).stats();
+      const rgb = reference.channels.slice(0, 3).map((c) => c.mean);
+      const out = await pipeline.process(input);
+      expect(out.variants.map((v) => v.width)).toEqual([320, 768, 1600]);
+      for (const picture of [...out.variants, ...out.crops]) {
+        const { channels } = await sharp(picture.data).stats();
+        const means = channels.map((c) => c.mean);
+        rgb.forEach((value, i) => expect(Math.abs((means[i] ?? 0) - value)).toBeLessThan(6));
+        if (alpha === null) expect((await sharp(picture.data).metadata()).hasAlpha).toBe(false);
+        else expect(Math.abs((means[3] ?? 0) - alpha)).toBeLessThan(3);
+      }
+    }
   });
 
   it('keeps PNG, WebP and GIF in their own format, animation included', async () => {
