@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listActivities } from '../modules/activity/activity.repo.js';
 import { listBlogs } from '../modules/blogs/blogs.repo.js';
@@ -12,7 +13,8 @@ import { listScheduled } from '../modules/marketing/marketing.repo.js';
 import { listPlaceDetails } from '../modules/place-details/place-details.repo.js';
 import { makeCountry } from '../test/factories.js';
 import { openTestDatabase } from '../test/harness.js';
-import type { Database, DatabaseHandle } from './client.js';
+import { rowsOf, type Database, type DatabaseHandle } from './client.js';
+import { TRIGRAM_PENDING_LIST_KB } from './schema/columns.js';
 import * as schema from './schema/index.js';
 import { containsPattern } from './search.js';
 
@@ -162,6 +164,43 @@ describe('searches use their trigram indexes', () => {
     // The unfiltered page is prepared (so the spy sees named statements), no search is.
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((text) => / like /.test(text))).toEqual([]);
+  });
+
+  it("keeps every trigram index's pending list short, so a day of edits does not slow searches", async () => {
+    // Every trigram index is built by schema/columns.ts `trigramIndex` (a new one without it
+    // would keep PostgreSQL's 4 MB list, which every search reads whole until a vacuum).
+    const indexes = rowsOf(
+      await database.db.execute(sql`
+        select c.relname as name, coalesce(array_to_string(c.reloptions, ','), '') as options
+        from pg_index i join pg_class c on c.oid = i.indexrelid
+        where exists (select 1 from pg_opclass o
+          where o.oid = any(i.indclass::oid[]) and o.opcname = 'gin_trgm_ops')
+        order by 1`),
+    );
+    expect(indexes.length).toBeGreaterThanOrEqual(10);
+    for (const { name, options } of indexes) {
+      expect(options, String(name)).toContain(`gin_pending_list_limit=${TRIGRAM_PENDING_LIST_KB}`);
+    }
+
+    // Rows with long text (~900 characters of distinct words each) land in the pending list;
+    // what is still pending after 40 of them is at most the limit (16 pages), where the default
+    // would hold them all (~80 pages). gin_clean_pending_list answers the pages it merged.
+    const pending = async () =>
+      Number(
+        rowsOf(
+          await database.db.execute(
+            sql`select gin_clean_pending_list('countries_name_trgm_idx'::regclass) as pages`,
+          ),
+        )[0]?.pages,
+      );
+    await pending();
+    for (let i = 0; i < 40; i++) {
+      const words = Array.from({ length: 150 }, (_, j) =>
+        ((i + 1) * 7919 + j * 104729).toString(36),
+      );
+      await makeCountry(database.db, { name: `Pending ${i} ${words.join(' ')}` });
+    }
+    expect(await pending()).toBeLessThanOrEqual(TRIGRAM_PENDING_LIST_KB / 8);
   });
 
   it('matches case-insensitively, and the pattern characters of the term literally', async () => {

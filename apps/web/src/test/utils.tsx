@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_HEADER, type Profile } from '@safarnama/contract';
 import { Providers } from '../app/Providers';
 import { makeStore } from '../app/store';
@@ -255,3 +256,15 @@ export const makeProfile = (overrides: Partial<Profile> = {}): Profile => ({
   permissions: [],
   ...overrides,
 });
+
+/**
+ * Clicks a button once it is enabled. A delete or remove confirmation keeps its button disabled
+ * while it reads where the record is used (features/media/UsageConfirmDialog.tsx); a click before
+ * that is lost, and on a busy machine the test then waits in vain for what the click does.
+ */
+export const clickWhenEnabled = async (user: UserEvent, button: HTMLElement) => {
+  await waitFor(() => {
+    expect(button).toBeEnabled();
+  });
+  await user.click(button);
+};

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, trigramIndex } from './columns.js';
 import { adminRef } from './identity.js';
 
 /**
@@ -28,9 +28,9 @@ export const adminActivities = pgTable(
   (t) => [
     index('admin_activities_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('admin_activities_admin_created_idx').on(t.adminId, t.createdAt.desc(), t.id.desc()),
-    index('admin_activities_search_idx').using(
-      'gin',
-      sql`lower(${t.adminName} || ' ' || ${t.action} || ' ' || ${t.entityType} || ' ' || ${t.summary}) gin_trgm_ops`,
+    trigramIndex(
+      'admin_activities_search_idx',
+      sql`lower(${t.adminName} || ' ' || ${t.action} || ' ' || ${t.entityType} || ' ' || ${t.summary})`,
     ),
   ],
 );

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BlogStatus } from '@safarnama/contract';
-import { id, qualityColumns, stamp, textList, timestamps, version } from './columns.js';
+import {
+  id,
+  qualityColumns,
+  stamp,
+  textList,
+  timestamps,
+  trigramIndex,
+  version,
+} from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { adminRef } from './identity.js';
 import { scheduleColumns, scheduleIndexes } from './schedule.js';
@@ -40,14 +48,14 @@ export const placeBlogs = pgTable(
     index('place_blogs_place_idx').on(t.placeId),
     index('place_blogs_created_idx').on(t.createdAt, t.id),
     // Lower-cased, the exact expression the list search matches (blogs.repo.ts, db/search.ts).
-    index('place_blogs_search_trgm_idx').using(
-      'gin',
-      sql`lower(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText}) gin_trgm_ops`,
+    trigramIndex(
+      'place_blogs_search_trgm_idx',
+      sql`lower(${t.title} || ' ' || ${t.excerpt} || ' ' || ${t.slug} || ' ' || ${t.tagsText})`,
     ),
     ...scheduleIndexes('place_blogs', t),
     // Issue 24: "where used" finds the blogs whose text names an image's file key (a LIKE
     // '%<key stem>%', which a trigram index answers without reading every blog's content).
-    index('place_blogs_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    trigramIndex('place_blogs_content_trgm_idx', sql`${t.content}`),
     // Issue 23: the "Needs attention" filter (walked newest first) and its count.
     index('place_blogs_needs_attention_idx')
       .on(t.createdAt, t.id)

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { LoginLocation } from '@safarnama/contract';
 import { uuidv7 } from 'uuidv7';
 
@@ -52,3 +52,19 @@ export const client = () => ({
   userAgent: text('user_agent'),
   location: jsonb('location').$type<LoginLocation>(),
 });
+
+/**
+ * The pending list of a trigram index, in kB (PostgreSQL's default is 4096). A GIN index adds a
+ * changed row's entries to an unsorted pending list that every search reads whole, until a vacuum
+ * or a full list merges it into the tree. 300 itineraries edited took the rare search's index
+ * scan from 52 to 352 buffers (0.17 → 0.78 ms) until autovacuum came; at 256 kB a search reads
+ * at most 32 pages more, and about one write in twenty merges the list (~20 ms for it). Measured
+ * in ARCHITECTURE.md, "Trigram indexes after edits".
+ */
+export const TRIGRAM_PENDING_LIST_KB = 256;
+
+/** A trigram GIN index on `expression` for `LIKE '%term%'` searches (db/search.ts). */
+export const trigramIndex = (name: string, expression: SQL) =>
+  index(name)
+    .using('gin', sql`${expression} gin_trgm_ops`)
+    .with({ gin_pending_list_limit: TRIGRAM_PENDING_LIST_KB });

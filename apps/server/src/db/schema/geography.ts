@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns.js';
+import { id, timestamps, trigramIndex } from './columns.js';
 
 /**
  * Countries, states and places (spec §3, DESIGN §5). Their flag/picture is an `images` row with
@@ -36,7 +36,7 @@ export const countries = pgTable(
   (t) => [
     uniqueIndex('countries_name_lower_key').on(sql`lower(${t.name})`),
     index('countries_created_idx').on(t.createdAt, t.id),
-    index('countries_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    trigramIndex('countries_name_trgm_idx', sql`lower(${t.name})`),
   ],
 );
 
@@ -56,7 +56,7 @@ export const states = pgTable(
     // Target of places' composite foreign key.
     unique('states_id_country_key').on(t.id, t.countryId),
     index('states_created_idx').on(t.createdAt, t.id),
-    index('states_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    trigramIndex('states_name_trgm_idx', sql`lower(${t.name})`),
   ],
 );
 
@@ -91,7 +91,7 @@ export const places = pgTable(
     unique('places_id_state_country_key').on(t.id, t.stateId, t.countryId),
     index('places_country_idx').on(t.countryId),
     index('places_created_idx').on(t.createdAt, t.id),
-    index('places_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    trigramIndex('places_name_trgm_idx', sql`lower(${t.name})`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_LIBRARY_MONTH, type LibraryStatus } from '@safarnama/contract';
-import { id, timestamps, version } from './columns.js';
+import { id, timestamps, trigramIndex, version } from './columns.js';
 import { adminRef } from './identity.js';
 
 /** Image libraries (spec §3). Their images are rows of `images` with owner_type `image-library`. */
@@ -22,9 +22,9 @@ export const imageLibraries = pgTable(
     index('image_libraries_created_idx').on(t.createdAt, t.id),
     // Search over title, description and month: one trigram index on the expression the list
     // search matches, lower-cased (image-libraries.repo.ts `searchText`, db/search.ts).
-    index('image_libraries_search_trgm_idx').using(
-      'gin',
-      sql`lower(${t.title} || ' ' || ${t.description} || ' ' || ${t.month}) gin_trgm_ops`,
+    trigramIndex(
+      'image_libraries_search_trgm_idx',
+      sql`lower(${t.title} || ' ' || ${t.description} || ' ' || ${t.month})`,
     ),
     check('image_libraries_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],

@@ -30,6 +30,7 @@ import {
   stamp,
   textList,
   timestamps,
+  trigramIndex,
   version,
 } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
@@ -116,7 +117,7 @@ export const itineraries = pgTable(
     index('itineraries_created_idx').on(t.createdAt, t.id),
     index('itineraries_place_created_idx').on(t.placeId, t.createdAt, t.id),
     index('itineraries_library_idx').on(t.imageLibraryId),
-    index('itineraries_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    trigramIndex('itineraries_search_trgm_idx', sql`${t.searchText}`),
     // Dashboard: counts by type, status and months from an index-only scan (not the wide heap),
     // and the public itineraries without SEO fields from a tiny partial index, newest first.
     index('itineraries_dashboard_idx').on(t.type, t.isActive, t.months),

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AudienceType, MarketingChannel, ScheduledStatus } from '@safarnama/contract';
-import { id, stamp, timestamps, updatedAt } from './columns.js';
+import { id, stamp, timestamps, trigramIndex, updatedAt } from './columns.js';
 import { adminRef, userTypes } from './identity.js';
 import { images } from './media.js';
 
@@ -45,9 +45,9 @@ export const scheduledNotifications = pgTable(
       .on(t.scheduledAt)
       .where(sql`${t.status} in ('scheduled', 'sending')`),
     index('scheduled_notifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('scheduled_notifications_search_idx').using(
-      'gin',
-      sql`lower(${t.title} || ' ' || ${t.message}) gin_trgm_ops`,
+    trigramIndex(
+      'scheduled_notifications_search_idx',
+      sql`lower(${t.title} || ' ' || ${t.message})`,
     ),
     check(
       'scheduled_notifications_status_check',

@@ -7,7 +7,7 @@ import type {
   MonthCode,
   Temperature,
 } from '@safarnama/contract';
-import { id, qualityColumns, timestamps, version } from './columns.js';
+import { id, qualityColumns, timestamps, trigramIndex, version } from './columns.js';
 import { placeColumns, placeForeignKey } from './geography.js';
 import { imageLibraryRef } from './image-libraries.js';
 
@@ -48,7 +48,7 @@ export const placeDetails = pgTable(
     index('place_details_needs_attention_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.qualityIssues} <> '{}'::text[]`),
-    index('place_details_month_trgm_idx').using('gin', sql`lower(${t.month}) gin_trgm_ops`),
+    trigramIndex('place_details_month_trgm_idx', sql`lower(${t.month})`),
     check(
       'place_details_month_check',
       sql`${t.month} in ('JAN','FEB','MAR','APR','MAY','JUN','JUL','AUG','SEP','OCT','NOV','DEC')`,

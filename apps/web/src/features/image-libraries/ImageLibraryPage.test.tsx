@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { makePagination, type PermissionKey } from '@safarnama/contract';
 import { openPage } from '../../test/app';
 import {
+  clickWhenEnabled,
   formEntries,
   idempotencyKeysOf,
   jsonResponse,
@@ -230,7 +231,8 @@ describe('ImageLibraryPage', () => {
 
     await user.click((await rowOf('Goa beaches')).getByRole('button', { name: 'Delete' }));
     const before = listCalls(calls).length;
-    await user.click(
+    await clickWhenEnabled(
+      user,
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     await waitFor(() => {

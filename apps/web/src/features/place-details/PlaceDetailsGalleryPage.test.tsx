@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { GALLERY_MESSAGES, type PermissionKey } from '@safarnama/contract';
 import { openPage, type TestUser } from '../../test/app';
 import {
+  clickWhenEnabled,
   errorEnvelope,
   formEntries,
   okEnvelope,
@@ -52,7 +53,7 @@ const removeFirst = async (user: TestUser) => {
   await user.click(screen.getByRole('button', { name: 'Remove image 1: Miramar beach' }));
   const confirm = await screen.findByRole('alertdialog');
   expect(within(confirm).getByText(GALLERY_MESSAGES.removeConfirm)).toBeInTheDocument();
-  await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+  await clickWhenEnabled(user, within(confirm).getByRole('button', { name: 'Remove' }));
 };
 
 describe('Place details gallery', () => {
