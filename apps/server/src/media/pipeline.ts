@@ -273,18 +273,21 @@ const animatedVariants = (
   original: Promise<EncodedPicture>,
   run: Limiter,
 ) => {
-  const all = widths.map((w) =>
-    run(async () =>
-      encoded(
-        await input()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp(VARIANT_WEBP)
-          .toBuffer({ resolveWithObject: true }),
+  // Queued largest first (the crops wait on it); answered in the widths' order.
+  const largestFirst = [...widths]
+    .reverse()
+    .map((w) =>
+      run(async () =>
+        encoded(
+          await input()
+            .resize({ width: w, withoutEnlargement: true })
+            .webp(VARIANT_WEBP)
+            .toBuffer({ resolveWithObject: true }),
+        ),
       ),
-    ),
-  );
-  const largest = all[all.length - 1] ?? original;
-  const variants = Promise.all(all);
+    );
+  const largest = largestFirst[0] ?? original;
+  const variants = Promise.all([...largestFirst].reverse());
   const crops = largest.then((picture) => makeCrops(picture.data, null, run));
   return { variants, crops };
 };
