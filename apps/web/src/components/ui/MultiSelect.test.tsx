@@ -168,6 +168,43 @@ describe('MultiSelect', () => {
     });
   });
 
+  it('leaves focus where the admin went if they moved on before the chip focus came', async () => {
+    // The focus move after a removal waits for the next frame; a click on another field in
+    // between (fast hands, a busy machine) keeps that field focused and typed into.
+    const user = userEvent.setup();
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      render(
+        <>
+          <Harness initial={['MAR', 'NOV']} />
+          <label>
+            Title
+            <input />
+          </label>
+        </>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Remove November' }));
+      const title = screen.getByRole('textbox', { name: 'Title' });
+      await user.click(title);
+      for (const frame of frames.splice(0)) frame(performance.now());
+      expect(title).toHaveFocus();
+      await user.keyboard('Goa Beach Escape');
+      expect(title).toHaveValue('Goa Beach Escape');
+      expect(chosen()).toEqual(['MAR']);
+
+      // Still in the field when the frame comes: the chip that took its place.
+      await user.click(screen.getByRole('button', { name: 'Remove March' }));
+      for (const frame of frames.splice(0)) frame(performance.now());
+      expect(combobox()).toHaveFocus();
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
   it("folds chips past maxChips into '+n more' next to the 'n selected' summary", async () => {
     const user = userEvent.setup();
     render(<Harness initial={['JAN', 'FEB', 'MAR', 'APR', 'MAY']} maxChips={2} />);

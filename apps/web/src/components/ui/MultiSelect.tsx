@@ -122,8 +122,12 @@ export const MultiSelect = <V extends string>({
 
   const remove = (item: V, index: number) => {
     toggle(item);
-    // Focus stays in the field: the chip that takes this one's place, else the button.
+    // Focus stays in the field: the chip that takes this one's place, else the button. Only if
+    // it is still in the field (or on the page, the removed chip gone) when the frame comes: an
+    // admin who has moved on to another field keeps typing there.
     requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && !rootRef.current?.contains(active)) return;
       const buttons = rootRef.current?.querySelectorAll<HTMLButtonElement>('[data-chip-remove]');
       const next = buttons?.[Math.min(index, buttons.length - 1)];
       (next ?? buttonRef.current)?.focus();
