@@ -183,8 +183,8 @@ describe('searches use their trigram indexes', () => {
     }
 
     // Rows with long text (~900 characters of distinct words each) land in the pending list;
-    // what is still pending after 40 of them is at most the limit (16 pages), where the default
-    // would hold them all (~80 pages). gin_clean_pending_list answers the pages it merged.
+    // what is still pending after 40 of them is at most the limit (32 pages of 8 kB), where the
+    // default would hold them all (~80 pages). gin_clean_pending_list answers the pages it merged.
     const pending = async () =>
       Number(
         rowsOf(

@@ -227,6 +227,20 @@ const encoded = (out: { data: Buffer; info: OutputInfo }): EncodedPicture => ({
 });
 
 /**
+ * One WebP variant job per width on `run` (`sized(width)` is the picture at that width), queued
+ * largest first (the longest, and what the crops are cut from); answered in the widths' order.
+ */
+const encodeVariants = (widths: number[], run: Limiter, sized: (width: number) => Sharp) =>
+  [...widths]
+    .reverse()
+    .map((w) =>
+      run(async () =>
+        encoded(await sized(w).webp(VARIANT_WEBP).toBuffer({ resolveWithObject: true })),
+      ),
+    )
+    .reverse();
+
+/**
  * The variants and crops of a still picture. It is decoded once, at the largest variant's size,
  * into raw pixels (JPEG's shrink-on-load keeps that decode cheap), and every variant and crop is
  * encoded from those pixels as a job of its own, largest first: one decode instead of one per
@@ -248,17 +262,13 @@ const stillVariants = (input: () => Sharp, widths: number[], run: Limiter) => {
     ({ data, info }: { data: Buffer; info: OutputInfo }) =>
     () =>
       sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const variants = pixels.then((px) => {
-    // Queued largest first; answered in the widths' order.
-    const largestFirst = [...widths].reverse().map((w) =>
-      run(async () => {
-        const image = open(px)();
-        const sized = w < px.info.width ? image.resize({ width: w }) : image;
-        return encoded(await sized.webp(VARIANT_WEBP).toBuffer({ resolveWithObject: true }));
-      }),
-    );
-    return Promise.all(largestFirst.reverse());
-  });
+  const variants = pixels.then((px) =>
+    Promise.all(
+      encodeVariants(widths, run, (w) =>
+        w < px.info.width ? open(px)().resize({ width: w }) : open(px)(),
+      ),
+    ),
+  );
   const crops = pixels.then((px) => cutCrops(open(px), px.info.width, px.info.height, null, run));
   return { variants, crops };
 };
@@ -273,21 +283,11 @@ const animatedVariants = (
   original: Promise<EncodedPicture>,
   run: Limiter,
 ) => {
-  // Queued largest first (the crops wait on it); answered in the widths' order.
-  const largestFirst = [...widths]
-    .reverse()
-    .map((w) =>
-      run(async () =>
-        encoded(
-          await input()
-            .resize({ width: w, withoutEnlargement: true })
-            .webp(VARIANT_WEBP)
-            .toBuffer({ resolveWithObject: true }),
-        ),
-      ),
-    );
-  const largest = largestFirst[0] ?? original;
-  const variants = Promise.all([...largestFirst].reverse());
+  const jobs = encodeVariants(widths, run, (w) =>
+    input().resize({ width: w, withoutEnlargement: true }),
+  );
+  const largest = jobs[jobs.length - 1] ?? original;
+  const variants = Promise.all(jobs);
   const crops = largest.then((picture) => makeCrops(picture.data, null, run));
   return { variants, crops };
 };

@@ -196,7 +196,8 @@ describe('MultiSelect', () => {
       expect(title).toHaveValue('Goa Beach Escape');
       expect(chosen()).toEqual(['MAR']);
 
-      // Still in the field when the frame comes: the chip that took its place.
+      // Still in the field when the frame comes (the removed chip left it on the page): the
+      // last chip gone, the button takes it.
       await user.click(screen.getByRole('button', { name: 'Remove March' }));
       for (const frame of frames.splice(0)) frame(performance.now());
       expect(combobox()).toHaveFocus();
