@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { API_PATHS, makePagination, type PermissionKey } from '@safarnama/contract';
 import { openPage } from '../../test/app';
 import {
+  clickWhenEnabled,
   jsonResponse,
   okEnvelope,
   stubXhr,
@@ -366,7 +367,7 @@ describe('ItinerariesPage', { timeout: 20_000 }, () => {
     expect(
       within(confirm).getByText('Are you sure you want to remove this image?'),
     ).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await clickWhenEnabled(user, within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Image removed successfully')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
