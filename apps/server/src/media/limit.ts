@@ -25,3 +25,23 @@ export const createLimiter = (max: number) => {
   };
 };
 export type Limiter = ReturnType<typeof createLimiter>;
+
+/**
+ * The jobs of one piece of work on a shared limiter that stop at its first failure: a job still
+ * waiting for a slot when another has failed is not run (it fails with that error), so a file
+ * refused halfway through (a truncated animation fails in every frame's pipeline) does not keep
+ * the slots the other uploads are waiting for.
+ */
+export const untilFirstFailure = (run: Limiter): Limiter => {
+  let failure: { error: unknown } | null = null;
+  return <T>(task: () => Promise<T>) =>
+    run(async () => {
+      if (failure) throw failure.error;
+      try {
+        return await task();
+      } catch (error) {
+        failure ??= { error };
+        throw error;
+      }
+    });
+};

@@ -15,7 +15,7 @@ import {
 import type { StoredCrop, StoredVariant } from '../db/schema/index.js';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../http/errors.js';
 import type { FileBatch } from './files.js';
-import { createLimiter, type Limiter } from './limit.js';
+import { createLimiter, untilFirstFailure, type Limiter } from './limit.js';
 
 /**
  * libvips threads per pipeline. Two pipelines run at once (see `SHARP_JOBS`), one vips thread each:
@@ -361,22 +361,24 @@ export const createImagePipeline = ({
     try {
       // Every encode is a job of its own on the shared limiter's two slots, queued so that both
       // slots stay busy to the end: the original first (the longest job), then the rest, and work
-      // that needs a variant queues the moment that variant is there.
-      const original = run(() =>
+      // that needs a variant queues the moment that variant is there. Once one fails (the file
+      // is refused) its jobs still waiting are dropped.
+      const job = untilFirstFailure(run);
+      const original = job(() =>
         encodeOriginal(input(), mimeType).toBuffer({ resolveWithObject: true }),
       ).then(encoded);
       const widths = variantWidths(orientedWidth);
       const { variants, crops } = animated
-        ? animatedVariants(input, widths, original, run)
-        : stillVariants(input, widths, run);
+        ? animatedVariants(input, widths, original, job)
+        : stillVariants(input, widths, job);
       const smallest = variants.then((all) => all[0]?.data ?? original.then((o) => o.data));
       const [{ width, height, data }, encodedVariants, madeCrops, { dominant }, phash] =
         await Promise.all([
           original,
           variants,
           crops,
-          smallest.then((picture) => run(() => sharp(picture, { animated: false }).stats())),
-          smallest.then((picture) => run(() => differenceHash(picture))),
+          smallest.then((picture) => job(() => sharp(picture, { animated: false }).stats())),
+          smallest.then((picture) => job(() => differenceHash(picture))),
         ]);
       return {
         mimeType,
