@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_MESSAGES } from '@safarnama/contract';
 import { renderApp } from '../../test/app';
@@ -113,9 +113,11 @@ describe('/set-password', () => {
     await user.type(screen.getByLabelText('New password'), 'new@example.com-2026');
     await user.type(screen.getByLabelText('Confirm new password'), 'new@example.com-2026');
     await user.click(screen.getByRole('button', { name: 'Create password' }));
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      expect.stringContaining('The password must not contain your e-mail or name'),
-    );
+    await waitFor(() => {
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('The password must not contain your e-mail or name'),
+      );
+    });
   });
 
   it('shows the invalid-link alert when the link dies while the form is open', async () => {

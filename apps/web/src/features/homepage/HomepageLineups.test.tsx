@@ -197,13 +197,15 @@ describe('Homepage Settings: scheduled lineups (issue 21)', { timeout: 30_000 },
   it('loads a lineup into the editor, then reschedules it with a PUT', async () => {
     const { calls } = serve([lineup(1)]);
     const { user, section } = await open();
+    // A package's details come from the package picker's list: loaded before the lineup is.
+    const packages = within(screen.getByRole('region', { name: 'Tour Packages' }));
+    await packages.findByRole('button', { name: /^Trip 2/ });
     await user.click(
       await section.findByRole('button', {
         name: 'Load the lineup of Jun 1, 2030, 12:00:00 AM IST into the editor',
       }),
     );
     // The lineup's items in the editor: known details where the page has them, else the name.
-    const packages = within(screen.getByRole('region', { name: 'Tour Packages' }));
     const selected = within(packages.getByRole('list', { name: 'Selected packages' }));
     expect(selected.getByRole('listitem', { name: '1. Trip 2' })).toHaveTextContent('3 Days');
     expect(selected.getByRole('listitem', { name: '2. Old Trip' })).not.toHaveTextContent('₹');

@@ -86,7 +86,10 @@ describe('HomepageSettingsPage', () => {
       d.getByText('Please select a country and state to view available places'),
     ).toBeInTheDocument();
     expect(d.getByRole('heading', { name: 'Trending Destinations (0/6 selected)' })).toBeVisible();
-    await user.selectOptions(await d.findByLabelText('Country'), IDS.country);
+    const country = await d.findByLabelText('Country');
+    // The select is there before its countries have loaded.
+    await within(country).findByRole('option', { name: 'India (IN)' });
+    await user.selectOptions(country, IDS.country);
     expect(d.getByText('Please select a country and state to view available places')).toBeVisible();
     await waitFor(() => {
       expect(d.getByRole('option', { name: 'Kerala' })).toBeInTheDocument();
@@ -244,7 +247,9 @@ describe('HomepageSettingsPage', () => {
     ).not.toBeNull();
 
     const d = within(destinations);
-    await user.selectOptions(await d.findByLabelText('Country'), IDS.country);
+    const country = await d.findByLabelText('Country');
+    await within(country).findByRole('option', { name: 'India (IN)' });
+    await user.selectOptions(country, IDS.country);
     await waitFor(() => {
       expect(d.getByRole('option', { name: 'Kerala' })).toBeInTheDocument();
     });
@@ -421,7 +426,9 @@ describe('HomepageSettingsPage', () => {
     expect(within(blogs).queryByText('No blogs found.')).toBeNull();
 
     const d = within(destinations);
-    await user.selectOptions(await d.findByLabelText('Country'), IDS.country);
+    const country = await d.findByLabelText('Country');
+    await within(country).findByRole('option', { name: 'India (IN)' });
+    await user.selectOptions(country, IDS.country);
     await waitFor(() => {
       expect(d.getByRole('option', { name: 'Kerala' })).toBeInTheDocument();
     });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import {
+  clickWhenEnabled,
   formEntries,
   okResponse,
   recordResponse,
@@ -120,6 +121,12 @@ describe('ImageManagerModal: an edit conflict (issue 21)', { timeout: 30_000 }, 
     const xhrs = stubXhr(() => conflict);
     const { user, dialog } = await openManager();
     await user.click(within(dialog).getAllByRole('button', { name: 'Remove' })[0] as HTMLElement);
+    // Issue 24: a saved image's Remove asks first, once "where used" is read.
+    const question = await screen.findByRole('alertdialog', { name: 'Remove Image' });
+    await clickWhenEnabled(user, within(question).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Save Images' }));
     const conflictDialog = await screen.findByRole('dialog', {
       name: 'Someone else saved this image library',

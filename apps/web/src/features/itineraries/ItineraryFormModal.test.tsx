@@ -299,7 +299,8 @@ describe('ItineraryFormModal', { timeout: 20_000 }, () => {
   it("'Add Day' appends 'Day N'; days can be edited, deleted and moved", async () => {
     stubServer();
     const { user } = renderForm();
-    const addDay = screen.getByRole('button', { name: 'Add Day' });
+    // The days' editor loads in a chunk of its own.
+    const addDay = await screen.findByRole('button', { name: 'Add Day' });
     await user.click(addDay);
     await user.click(addDay);
     await user.click(addDay);

@@ -117,7 +117,8 @@ describe('ShareLinksDialog (issue 22)', () => {
     const { calls } = stubServer();
     const { user, dialog } = await openDialog();
     await within(dialog).findByText(T.empty);
-    const expiry = within(dialog).getByLabelText(T.expiryLabel);
+    // The form shows once the admin's permissions (the profile) have loaded.
+    const expiry = await within(dialog).findByLabelText(T.expiryLabel);
     expect(expiry).toHaveValue('7');
     expect(
       within(expiry)
@@ -154,7 +155,7 @@ describe('ShareLinksDialog (issue 22)', () => {
   it('sends the expiry chosen', async () => {
     const { calls } = stubServer();
     const { user, dialog } = await openDialog();
-    await user.selectOptions(within(dialog).getByLabelText(T.expiryLabel), '30');
+    await user.selectOptions(await within(dialog).findByLabelText(T.expiryLabel), '30');
     await user.click(within(dialog).getByRole('button', { name: T.create }));
     await within(dialog).findByLabelText(T.urlLabel, { selector: 'input' });
     expect(posts(calls).map((call) => call.body)).toEqual([{ data: { expiresInDays: 30 } }]);
@@ -189,8 +190,8 @@ describe('ShareLinksDialog (issue 22)', () => {
     const list = await within(dialog).findByRole('list');
     await within(list).findByText(/^3 views/);
     expect(list).toHaveTextContent(`${T.lastViewed} ${formatDateTime('2030-01-03T05:00:00.000Z')}`);
-    // Only the active link can be revoked.
-    const revokeButtons = within(list).getAllByRole('button', { name: /^Revoke/ });
+    // Only the active link can be revoked (offered once the permissions have loaded).
+    const revokeButtons = await within(list).findAllByRole('button', { name: /^Revoke/ });
     expect(revokeButtons).toHaveLength(1);
 
     await user.click(revokeButtons[0] as HTMLElement);
@@ -217,14 +218,20 @@ describe('ShareLinksDialog (issue 22)', () => {
         errorResponse(403, 'FORBIDDEN', 'You do not have permission to perform this action.'),
     });
     const { user, dialog } = await openDialog();
-    await user.click(within(dialog).getByRole('button', { name: T.create }));
-    const alerts = await within(dialog).findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(
-      expect.arrayContaining([
-        SHARE_LINK_MESSAGES.notShareable,
-        'You do not have permission to perform this action.',
-      ]),
-    );
+    await user.click(await within(dialog).findByRole('button', { name: T.create }));
+    // The list's refusal may be shown before the create's: wait for both.
+    await waitFor(() => {
+      expect(
+        within(dialog)
+          .getAllByRole('alert')
+          .map((a) => a.textContent),
+      ).toEqual(
+        expect.arrayContaining([
+          SHARE_LINK_MESSAGES.notShareable,
+          'You do not have permission to perform this action.',
+        ]),
+      );
+    });
     expect(within(dialog).queryByLabelText(T.urlLabel, { selector: 'input' })).toBeNull();
   });
 
