@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { resetDisplaySettings } from '../lib/format';
 import { registerRouter } from '../lib/navigator';
 import { resetFakeSocket } from './fakeSocket';
+import { endStubbedAnswers } from './answers';
 
 // No test opens a real socket: `test/fakeSocket.ts` stands in, and tests emit the server's events.
 vi.mock('../lib/socket', async () => (await import('./fakeSocket')).fakeSocketModule);
@@ -13,6 +14,7 @@ vi.mock('../lib/socket', async () => (await import('./fakeSocket')).fakeSocketMo
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
+  endStubbedAnswers();
   cleanup();
   resetFakeSocket();
   registerRouter(null);

@@ -7,6 +7,7 @@ import { API_PATHS, IDEMPOTENCY_HEADER, type Profile } from '@safarnama/contract
 import { Providers } from '../app/Providers';
 import { makeStore } from '../app/store';
 import { registerRouter } from '../lib/navigator';
+import { answerDelay } from './answers';
 
 /** Renders routes in a memory router with a fresh store, the theme and the toasts. */
 export const renderRoutes = (routes: RouteObject[], initialPath: string) => {
@@ -146,6 +147,7 @@ export const stubXhr = (
           this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
         }
         const answer = await handler(this.call);
+        await answerDelay();
         if (answer === 'network-error') {
           this.onerror?.();
           return;
@@ -188,7 +190,9 @@ export const stubFetch = (
         search: new URL(request.url).searchParams,
       };
       calls.push(call);
-      return handler(call);
+      const answer = await handler(call);
+      await answerDelay();
+      return answer;
     }),
   );
   return calls;

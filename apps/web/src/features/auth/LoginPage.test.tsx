@@ -99,6 +99,10 @@ describe('LoginPage', () => {
     const pending = await screen.findByRole('button', { name: 'Signing in...' });
     expect(pending).toBeDisabled();
 
+    // The sign-in is sent once the location lookup has settled (it waits for it briefly).
+    await waitFor(() => {
+      expect(calls.some((call) => call.url === LOGIN)).toBe(true);
+    });
     release(jsonResponse(okEnvelope({ token: 'session-token-1', tokenType: 'Session' })));
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -118,7 +118,11 @@ describe('ImageManagerModal: an edit conflict (issue 21)', { timeout: 30_000 }, 
   });
 
   it('Take theirs reloads the editor with their images and saves nothing', async () => {
-    const xhrs = stubXhr(() => conflict);
+    const xhrs = stubXhr(() => {
+      // The other admin's save is what the server holds when it refuses ours.
+      stored = theirs;
+      return conflict;
+    });
     const { user, dialog } = await openManager();
     await user.click(within(dialog).getAllByRole('button', { name: 'Remove' })[0] as HTMLElement);
     // Issue 24: a saved image's Remove asks first, once "where used" is read.
@@ -131,7 +135,6 @@ describe('ImageManagerModal: an edit conflict (issue 21)', { timeout: 30_000 }, 
     const conflictDialog = await screen.findByRole('dialog', {
       name: 'Someone else saved this image library',
     });
-    stored = theirs;
     await user.click(within(conflictDialog).getByRole('button', { name: 'Take theirs' }));
 
     await waitFor(() => {

@@ -97,7 +97,10 @@ describe('bulk actions on the itineraries list (issue 24)', { timeout: 20_000 },
     await user.click(screen.getByRole('button', { name: T.actions.deactivate }));
 
     const bar = screen.getByRole('region', { name: T.barLabel });
-    expect(await within(bar).findByRole('status')).toHaveTextContent('2 done, 1 in use: Trip 2');
+    // The status region is there (empty) while the action runs: wait for its text.
+    await waitFor(() => {
+      expect(within(bar).getByRole('status')).toHaveTextContent('2 done, 1 in use: Trip 2');
+    });
     expect(bulkCalls(calls)).toEqual([
       { entity: 'itinerary', action: 'deactivate', ids: trips.slice(0, 3).map((t) => t._id) },
     ]);
