@@ -29,8 +29,8 @@ export type Limiter = ReturnType<typeof createLimiter>;
 /**
  * The jobs of one piece of work on a shared limiter that stop at its first failure: a job still
  * waiting for a slot when another has failed is not run (it fails with that error), so a file
- * refused halfway through (a truncated animation fails in every frame's pipeline) does not keep
- * the slots the other uploads are waiting for.
+ * refused halfway through (an animation with a corrupt frame fails in each variant's pipeline)
+ * does not keep the slots the other uploads are waiting for.
  */
 export const untilFirstFailure = (run: Limiter): Limiter => {
   let failure: { error: unknown } | null = null;
